@@ -1,0 +1,63 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client';
+
+export interface JobOptions {
+  /** Attempts after the first failure, with exponential backoff. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A job with the same key is not queued twice while one waits. */
+  singletonKey?: string;
+}
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobQueue {
+  send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SCHEMA = 'pgboss';
+
+/**
+ * The durable queue: pg-boss in the application's own database (PGlite or PostgreSQL), so jobs
+ * survive restarts and any number of worker processes can share one queue.
+ */
+export async function startJobQueue(database: Database, options: { pollingIntervalSeconds?: number } = {}) {
+  const boss =
+    database.connectionString !== null
+      ? new PgBoss({ connectionString: database.connectionString, schema: SCHEMA, max: 4 })
+      : new PgBoss({
+          schema: SCHEMA,
+          db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
+        });
+  boss.on('error', (error: unknown) => console.error('job queue error', error));
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    await boss.createQueue(name);
+    created.add(name);
+  };
+  const queue: JobQueue = {
+    async send(name, data, opts = {}) {
+      await ensureQueue(name);
+      return boss.send(name, data, {
+        retryLimit: opts.retryLimit ?? 5,
+        retryDelay: opts.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      });
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,44 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where a developer reads the mail: the outbox folder, or null when mail leaves over SMTP. */
+  readonly outboxDir: string | null;
+}
+
+/** Sends over SMTP (`smtp://user:pass@host:port`, `smtps://…` for implicit TLS). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    outboxDir: null,
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/**
+ * Writes each message as an RFC 822 `.eml` file into `dir`, built by the same nodemailer code as
+ * SMTP, so what a developer opens is byte for byte what would have been sent.
+ */
+export function outboxMailer(dir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir: dir,
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+      await writeFile(join(dir, name), info.message as Buffer);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@fotodrop/contract';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Mailer } from './adapters/mail/mailer';
+import type { Storage } from './adapters/storage/storage';
+import type { Database } from './db/client';
+import { AlternativeAnswer, DomainError } from './http/errors';
+import { registerRoute } from './http/route';
+import { accountRoutes } from './routes/accounts.routes';
+import { albumMediaRoutes } from './routes/album-media.routes';
+import { checkinRoutes } from './routes/checkins.routes';
+import { configRoutes } from './routes/config.routes';
+import type { RequestInfo, RouteContext } from './routes/context';
+import { mediaFileRoutes } from './routes/media-files.routes';
+import { organiserRoutes } from './routes/organiser.routes';
+import { systemRoutes } from './routes/system.routes';
+import { webRoutes } from './routes/web.routes';
+import type { Services } from './services/services';
+
+export const API_BASE = '/api';
+
+export interface AppOptions {
+  database: Database;
+  services: Services;
+  mailer: Mailer;
+  storage: Storage;
+  mediaSecret: string;
+  publicUrl: string;
+  webDist: string | null;
+  logLevel?: string;
+}
+
+function requestInfoOf(services: Services, publicUrl: string) {
+  const publicHost = new URL(publicUrl).hostname;
+  return async (request: FastifyRequest): Promise<RequestInfo> => {
+    const hostname = request.hostname.split(':')[0] ?? '';
+    const ours = hostname === publicHost || hostname.endsWith(`.${publicHost}`);
+    return {
+      ip: request.ip,
+      organisationId: await services.config.resolveEventOwner(
+        request.headers['x-event-owner'] as string | undefined,
+      ),
+      linkBase: ours ? `${request.protocol}://${request.host}` : publicUrl.replace(/\/$/, ''),
+    };
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | DomainError | AlternativeAnswer, request, reply) => {
+    if (error instanceof AlternativeAnswer) return reply.status(error.status).send(error.body);
+    if (error instanceof DomainError) {
+      if (error.status === 429)
+        reply.header(
+          'retry-after',
+          String((error.data as { retry_after_seconds: number }).retry_after_seconds),
+        );
+      return reply.status(error.status).send({
+        code: error.code,
+        message: error.message,
+        ...(error.data !== undefined ? { data: error.data } : {}),
+      });
+    }
+    // Fastify's own 4xx (malformed JSON, wrong content type, body too large) stay client errors.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: ErrorCode.serverError, message: 'Server error, please try again later.' });
+  });
+
+  const { services } = options;
+  const authenticate = async (request: FastifyRequest, access: 'public' | 'user' | 'user-with-policies') => {
+    const auth = await services.auth.authenticate(request.headers.authorization);
+    services.auth.requireAccess(auth, access);
+    return auth;
+  };
+  const context: RouteContext = {
+    route: (endpoint, handler) => registerRoute(app, API_BASE, authenticate, endpoint, handler),
+    services,
+    requestInfo: requestInfoOf(services, options.publicUrl),
+  };
+  accountRoutes(context);
+  configRoutes(context);
+  checkinRoutes(context);
+  albumMediaRoutes(context);
+  await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
+  mediaFileRoutes(app, {
+    apiBase: API_BASE,
+    storage: options.storage,
+    secret: options.mediaSecret,
+    now: services.now,
+  });
+  await systemRoutes(app, { apiBase: API_BASE, database: options.database, mailer: options.mailer });
+  await webRoutes(app, { apiBase: API_BASE, webDist: options.webDist });
+  return app;
+}

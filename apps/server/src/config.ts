@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const boolString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const oidcProviderSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string(),
+  issuer: z.string().url(),
+  client_id: z.string(),
+  authorization_endpoint: z.string().url(),
+  jwks_uri: z.string().url(),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
+
+const ssoIntegrationSchema = z
+  .object({
+    key: z.string().regex(/^[a-z0-9-]+$/),
+    /** The organisation (by app name) whose users sign in through it; none for a partner. */
+    organisation: z.string().optional(),
+    issuer: z.string().min(1),
+    audience: z.string().optional(),
+    secret: z.string().min(32).optional(),
+    jwks_uri: z.string().url().optional(),
+  })
+  .refine((v) => Boolean(v.secret) !== Boolean(v.jwks_uri), {
+    message: 'give exactly one of secret or jwks_uri',
+  });
+export type SsoIntegrationConfig = z.infer<typeof ssoIntegrationSchema>;
+
+const jsonList = <T extends z.ZodType>(item: T, what: string) =>
+  z
+    .string()
+    .default('[]')
+    .transform((text, ctx): z.output<T>[] => {
+      try {
+        return z.array(item).parse(JSON.parse(text));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `not a JSON list of ${what}: ${String(error)}` });
+        return z.NEVER;
+      }
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Fotodrop <no-reply@fotodrop.localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: boolString.default(true),
+  /** How many demo photos the demo marathon gets (the stay and the trail run a tenth each); 0 for none. */
+  DEMO_PHOTOS: z.coerce.number().int().min(0).max(5000).default(240),
+  /** 'inline' runs job workers inside the API process; 'off' leaves them to `npm run worker`. */
+  WORKERS: z.enum(['inline', 'off']).default('inline'),
+  /** Signs media links; without it a secret is generated once and kept in the database. */
+  MEDIA_URL_SECRET: z.string().min(32).optional(),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REQUIRED_POLICIES_VERSION: z.coerce.number().int().min(1).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON list of OpenID Connect providers for social login; none configured means no social buttons. */
+  OIDC_PROVIDERS: jsonList(oidcProviderSchema, 'providers'),
+  /** SSO and partner integrations, upserted at start (JSON list: key, organisation, issuer, audience, secret or jwks_uri). */
+  SSO_INTEGRATIONS: jsonList(ssoIntegrationSchema, 'integrations'),
+});
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+export interface ServerConfig extends AppEnv {
+  dataDir: string;
+  outboxDir: string;
+}
+
+/** Parses the environment once; a bad value stops the server with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, dataDir, outboxDir: resolve(dataDir, 'outbox') };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,3 @@
+/** Every table, for Drizzle's schema-aware client and for drizzle-kit. */
+export * from './album-schema';
+export * from './schema';

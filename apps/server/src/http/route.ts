@@ -1,0 +1,101 @@
+import type { Endpoint } from '@fotodrop/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthContext } from '../services/auth.service';
+import { ValidationError } from './errors';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+
+export interface RouteInput<E extends Endpoint> {
+  params: Out<NonNullable<E['params']>>;
+  query: Out<NonNullable<E['query']>>;
+  body: Out<NonNullable<E['body']>>;
+  /** The signed-in user; present whenever the endpoint's access is not 'public'. */
+  auth: E['access'] extends 'public' ? AuthContext | null : AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (
+  input: RouteInput<E>,
+) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : never>;
+
+/** Resolves the caller of a request, enforcing the endpoint's access rule (throws 401/403). */
+export type Authenticate = (
+  request: FastifyRequest,
+  access: Endpoint['access'],
+) => Promise<AuthContext | null>;
+
+/** `{name}` → `:name`, as Fastify writes path parameters. */
+export function toFastifyPath(apiBase: string, path: string): string {
+  return apiBase + path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+const MESSAGE_KEY = /^[a-z_]+(\.[a-z0-9_]+)+$/;
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Field messages are i18n keys the web app translates; zod's own texts are mapped onto keys too. */
+function messageOf(issue: z.core.$ZodIssue, input: unknown): string {
+  if (MESSAGE_KEY.test(issue.message)) return issue.message;
+  const value = valueAt(input, issue.path);
+  if (issue.code === 'invalid_type' && (value === undefined || value === null)) return 'field.required';
+  if (issue.code === 'too_small' && value === '') return 'field.required';
+  if (issue.code === 'unrecognized_keys') return 'field.unknown';
+  return issue.message;
+}
+
+function parse<S extends z.ZodType>(
+  schema: S | undefined,
+  value: unknown,
+  where: string,
+): z.output<S> | undefined {
+  if (!schema) return undefined;
+  const input = value ?? {};
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : where === 'body' ? 'non_field_errors' : where;
+    fields[key] = [...(fields[key] ?? []), messageOf(issue, input)];
+  }
+  throw new ValidationError(fields);
+}
+
+/**
+ * Registers one contract endpoint: input parsed with the contract schemas (400 with field errors
+ * before any handler runs, so bad input never reaches storage), access enforced, handler called.
+ */
+export function registerRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  apiBase: string,
+  authenticate: Authenticate,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: toFastifyPath(apiBase, endpoint.path),
+    handler: async (request, reply) => {
+      const auth = await authenticate(request, endpoint.access);
+      const input = {
+        params: parse(endpoint.params, request.params, 'params') ?? {},
+        query: parse(endpoint.query, request.query, 'query') ?? {},
+        body: parse(endpoint.body, request.body, 'body'),
+        auth,
+        request,
+        reply,
+      } as RouteInput<E>;
+      const result = await handler(input);
+      reply.status(endpoint.status ?? 200);
+      return result;
+    },
+  });
+}

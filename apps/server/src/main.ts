@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { argon2Hasher } from './adapters/password-hasher';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openRuntime, registerWorkers } from './runtime';
+import { applySsoIntegrations, DEMO_USERS, seedBase, seedDemo } from './seed/demo';
+import { DEMO_CODES } from './seed/demo-events';
+import { seedDemoMedia } from './seed/demo-media';
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  await seedBase(runtime.database.db);
+  if (config.SEED_DEMO) await seedDemo(runtime.database.db, argon2Hasher, config.REQUIRED_POLICIES_VERSION);
+  await applySsoIntegrations(runtime.database.db, config.SSO_INTEGRATIONS);
+
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const defaultDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const webDist = config.WEB_DIST ?? (existsSync(defaultDist) ? defaultDist : null);
+  const { services } = runtime;
+  const app = await buildApp({
+    database: runtime.database,
+    services,
+    mailer: runtime.mailer,
+    storage: runtime.storage,
+    mediaSecret: runtime.mediaSecret,
+    publicUrl,
+    webDist,
+    logLevel: config.LOG_LEVEL,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.WORKERS === 'inline') await registerWorkers(runtime);
+  if (config.SEED_DEMO && config.DEMO_PHOTOS > 0) {
+    seedDemoMedia(runtime.database.db, services.mediaFiles, config.DEMO_PHOTOS).then(
+      (added) => added > 0 && app.log.info({ added }, 'demo photos queued for processing'),
+      (error: unknown) => app.log.error({ err: error }, 'demo photos could not be added'),
+    );
+  }
+
+  const lines = [
+    '',
+    `  Fotodrop is running at ${publicUrl}`,
+    `  Branded demo organisation: http://alpinerun.localhost:${config.PORT}`,
+    `  API reference: ${publicUrl}/api/docs`,
+    `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  E-mail: ${runtime.mailer.outboxDir ? `written to ${runtime.mailer.outboxDir} (list: ${publicUrl}/api/dev/mailbox)` : 'SMTP'}`,
+    ...(config.SEED_DEMO
+      ? [
+          '  Demo logins:',
+          ...DEMO_USERS.map((u) => `    ${u.email} / ${u.password}`),
+          '  Demo album codes:',
+          `    ${DEMO_CODES.marathonRunner}  marathon runner`,
+          `    ${DEMO_CODES.hotelRoom}  hotel room (asks for the name on the booking)`,
+          `    ${DEMO_CODES.trailRunner}  trail run of the branded club (asks for the distance)`,
+        ]
+      : []),
+    `  Ready in ${Math.round(performance.now() - startedAt)} ms`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+  if (!webDist) console.warn('  The web app is not built: run `npm run build` (npm start does it for you).');
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

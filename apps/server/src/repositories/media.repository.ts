@@ -1,0 +1,54 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { media, photoServices, picacodes } from '../db/album-schema';
+import type { Queryable } from '../db/client';
+
+export type MediaRow = typeof media.$inferSelect;
+
+export function mediaRepository(db: Queryable) {
+  return {
+    /** Inserts a medium; undefined when the same bytes (sha256) are already in this event. */
+    async insert(row: typeof media.$inferInsert): Promise<MediaRow | undefined> {
+      const [created] = await db.insert(media).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+    async findBySha(photoServiceId: number, sha256: string): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(media)
+        .where(and(eq(media.photoServiceId, photoServiceId), eq(media.sha256, sha256)));
+      return row;
+    },
+    async findWithService(id: number) {
+      const [row] = await db
+        .select({ media, service: photoServices })
+        .from(media)
+        .innerJoin(photoServices, eq(photoServices.id, media.photoServiceId))
+        .where(eq(media.id, id));
+      return row;
+    },
+    async update(id: number, changes: Partial<typeof media.$inferInsert>): Promise<void> {
+      await db.update(media).set(changes).where(eq(media.id, id));
+    },
+  };
+}
+
+/** The newest ready photos an album code shows, without an album yet (the preview before sign-in). */
+export async function previewMediaIds(db: Queryable, picacodeId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .innerJoin(picacodes, eq(picacodes.id, picacodeId))
+    .innerJoin(photoServices, eq(photoServices.id, picacodes.photoServiceId))
+    .where(
+      and(
+        eq(media.photoServiceId, picacodes.photoServiceId),
+        eq(media.status, 'ready'),
+        eq(media.type, 'photo'),
+        sql`(${picacodes.kind} = 'event' or ${photoServices.showAllEventPhotos}
+          or ${media.tags} && ${picacodes.tags} or ${media.galleryId} = any(${picacodes.galleryIds}))`,
+      ),
+    )
+    .orderBy(desc(media.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

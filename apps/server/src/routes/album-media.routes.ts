@@ -1,0 +1,26 @@
+import { galleryEndpoints as g, mediaEndpoints as m } from '@fotodrop/contract';
+import type { RouteContext } from './context';
+
+export function albumMediaRoutes({ route, services }: RouteContext): void {
+  const { albumMedia } = services;
+  route(g.galleryTree, async ({ auth, params }) =>
+    albumMedia.tree(auth, params.checkin_id, params.gallery_id),
+  );
+  route(g.galleryMedia, async ({ auth, params, query }) =>
+    albumMedia.galleryMedia(auth, params.checkin_id, params.gallery_id, query),
+  );
+  route(g.priceList, async ({ auth, params, query }) =>
+    albumMedia.priceList(auth, params.checkin_id, params.gallery_id, query.media_type),
+  );
+  route(g.groupedGalleries, async ({ auth, params }) => albumMedia.grouped(auth, params.checkin_id));
+  route(g.groupedGalleryMedias, async ({ auth, params, query }) =>
+    albumMedia.groupedMedias(auth, params.checkin_id, params.gallery_id, query.page, query.page_size),
+  );
+  route(m.allMedias, async ({ auth, params, query }) =>
+    albumMedia.allMedias(auth, params.checkin_id, query.page, query.page_size),
+  );
+  route(m.checkinMedias, async ({ auth, params, query }) => albumMedia.checkinMedias(auth, params.id, query));
+  route(m.addFavorite, async ({ auth, params }) => albumMedia.setFavourite(auth, params.media_id, true));
+  route(m.removeFavorite, async ({ auth, params }) => albumMedia.setFavourite(auth, params.media_id, false));
+  route(m.hideMedia, async ({ auth, params }) => albumMedia.hide(auth, params.id));
+}

@@ -1,0 +1,85 @@
+import multipart from '@fastify/multipart';
+import {
+  MEDIA_UPLOAD_PERMISSION,
+  organiserEndpoints,
+  uploadMediaFieldsSchema,
+  uploadMediaParamsSchema,
+} from '@fotodrop/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
+import { toFastifyPath } from '../http/route';
+import { DEFAULT_MAX_BYTES } from '../media/inspect';
+import { albumMediaRepository } from '../repositories/album-media.repository';
+import { photoServicesRepository } from '../repositories/photo-services.repository';
+import { usersRepository } from '../repositories/users.repository';
+import type { Services } from '../services/services';
+
+/**
+ * Photo upload for organisers: multipart, streamed into memory only up to the size limit (a
+ * larger file is refused before it is read further), then the same checks as every ingest.
+ */
+export async function organiserRoutes(
+  app: FastifyInstance,
+  deps: { apiBase: string; services: Services; db: Db },
+) {
+  await app.register(multipart, {
+    limits: { fileSize: DEFAULT_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000 },
+  });
+  const endpoint = organiserEndpoints.uploadMedia;
+  app.post(toFastifyPath(deps.apiBase, endpoint.path), async (request, reply) => {
+    const auth = await deps.services.auth.authenticate(request.headers.authorization);
+    deps.services.auth.requireAccess(auth, endpoint.access);
+    const params = uploadMediaParamsSchema.safeParse(request.params);
+    if (!params.success) throw new ValidationError({ slug: ['event_slug.invalid'] });
+    if (!request.isMultipart()) throw new ValidationError({ file: ['upload.multipart_required'] });
+
+    const service = await photoServicesRepository(deps.db).findBySlug(params.data.slug);
+    if (!service) throw new NotFoundError('Event not found.');
+    const perms = await usersRepository(deps.db).permissions(auth!.user.id);
+    if (!perms.includes(MEDIA_UPLOAD_PERMISSION) || auth!.user.organisationId !== service.organisationId) {
+      throw new ForbiddenError(undefined, 'You may not upload photos to this event.');
+    }
+
+    const fields: Record<string, string> = {};
+    let file: { bytes: Buffer; filename: string } | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new DomainError(413, 'media_rejected', 'The file is too large.', {
+              reason: 'too_large_file',
+            });
+          }
+          throw error;
+        });
+        file = { bytes, filename: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    const parsed = uploadMediaFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      throw new ValidationError(
+        Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), [i.message]])),
+      );
+    }
+    if (!file) throw new ValidationError({ file: ['field.required'] });
+
+    let galleryId: number | null = null;
+    if (parsed.data.gallery) {
+      const galleries = await albumMediaRepository(deps.db).galleriesOf(service.id);
+      const gallery = galleries.find((g) => g.name.toLowerCase() === parsed.data.gallery!.toLowerCase());
+      if (!gallery) throw new ValidationError({ gallery: ['gallery.unknown'] });
+      galleryId = gallery.id;
+    }
+    const result = await deps.services.mediaFiles.ingest({
+      photoServiceId: service.id,
+      galleryId,
+      tags: parsed.data.tags,
+      filename: file.filename,
+      bytes: file.bytes,
+    });
+    return reply.status(result.duplicate ? 200 : 201).send(result);
+  });
+}

@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { type JobQueue, startJobQueue } from './adapters/jobs/job-queue';
+import { type Mailer, outboxMailer, smtpMailer } from './adapters/mail/mailer';
+import { randomSecret } from './adapters/secrets';
+import { localStorage } from './adapters/storage/local-storage';
+import type { Storage } from './adapters/storage/storage';
+import type { ServerConfig } from './config';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { settingsRepository } from './repositories/settings.repository';
+import { registerMailWorker } from './services/mail.jobs';
+import { DERIVATIVES_QUEUE } from './services/media-files.service';
+import { createServices, type Services } from './services/services';
+
+export interface Runtime {
+  database: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  storage: Storage;
+  mediaSecret: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens everything a process needs: the database (PGlite under DATA_DIR unless DATABASE_URL is
+ * set), the job queue, the mailer, media storage, and the services on top.
+ */
+export async function openRuntime(config: ServerConfig): Promise<Runtime> {
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(join(config.dataDir, 'db'));
+  const jobs = await startJobQueue(database);
+  const mailer = config.SMTP_URL
+    ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : outboxMailer(config.outboxDir, config.MAIL_FROM);
+  const storage = localStorage(join(config.dataDir, 'media'));
+  const mediaSecret =
+    config.MEDIA_URL_SECRET ??
+    (await settingsRepository(database.db).getOrCreate('media_url_secret', randomSecret));
+  const services = createServices({ db: database.db, jobs, storage, mediaSecret, config });
+  return {
+    database,
+    jobs,
+    mailer,
+    storage,
+    mediaSecret,
+    services,
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}
+
+/** The job workers of this process: e-mail and media derivatives. */
+export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' | 'services'>): Promise<void> {
+  await registerMailWorker(runtime.jobs, runtime.mailer);
+  await runtime.jobs.work<{ mediaId: number }>(DERIVATIVES_QUEUE, ({ mediaId }) =>
+    runtime.services.mediaFiles.processDerivatives(mediaId),
+  );
+}

@@ -1,0 +1,128 @@
+import { IMPERSONATE_PERMISSION, MEDIA_UPLOAD_PERMISSION } from '@fotodrop/contract';
+import { sql } from 'drizzle-orm';
+import type { PasswordHasher } from '../adapters/password-hasher';
+import type { SsoIntegrationConfig } from '../config';
+import type { Db } from '../db/client';
+import { organisations } from '../db/schema';
+import { organisationsRepository } from '../repositories/organisations.repository';
+import { usersRepository } from '../repositories/users.repository';
+import { seedDemoEvents } from './demo-events';
+
+/** The product's own site; the default event-owner id of the spec. */
+export const OWN_SITE_ID = 34;
+export const BRANDED_APP_NAME = 'alpinerun';
+
+export const DEMO_USERS = [
+  { email: 'demo@fotodrop.test', password: 'Fotodrop-demo1', firstName: 'Dana', lastName: 'Demo', perms: [] },
+  {
+    email: 'staff@fotodrop.test',
+    password: 'Fotodrop-staff1',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    perms: [IMPERSONATE_PERMISSION],
+  },
+  {
+    email: 'organiser@fotodrop.test',
+    password: 'Fotodrop-organiser1',
+    firstName: 'Olga',
+    lastName: 'Organiser',
+    perms: [MEDIA_UPLOAD_PERMISSION],
+  },
+] as const;
+
+/** Organisations every installation needs: the product's own site. Safe to run at every start. */
+export async function seedBase(db: Db): Promise<void> {
+  await db
+    .insert(organisations)
+    .values({ id: OWN_SITE_ID, appName: 'www', name: 'Fotodrop', isOwnSite: true })
+    .onConflictDoNothing();
+  // Explicit ids leave the serial behind; move it past them so later inserts do not collide.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('organisations', 'id'), greatest((select max(id) from organisations), 1))`,
+  );
+}
+
+/** Demo data for `npm start`: a branded organisation and two accounts. Only fills an empty installation. */
+export async function seedDemo(
+  db: Db,
+  hasher: PasswordHasher,
+  requiredPoliciesVersion: number,
+): Promise<void> {
+  const orgs = organisationsRepository(db);
+  if (await orgs.findByAppName(BRANDED_APP_NAME)) return;
+  const branded = await orgs.upsert({
+    appName: BRANDED_APP_NAME,
+    name: 'Alpine Run Club',
+    logo: '/brand/alpinerun.svg',
+    theme: {
+      primary: '#0f766e',
+      primary_contrast: '#ffffff',
+      accent: '#f59e0b',
+      background: '#f0fdfa',
+      surface: '#ffffff',
+      text: '#134e4a',
+    },
+    hideCart: true,
+    footerCompanyInfo: 'Alpine Run Club · Via dei Monti 12 · 39100 Bolzano · VAT IT01234567890',
+    footerCategories: [
+      {
+        title: 'Alpine Run',
+        links: [
+          { label: 'Race calendar', url: 'https://alpinerun.example/calendar' },
+          { label: 'Contact', url: 'mailto:photos@alpinerun.example' },
+        ],
+      },
+    ],
+    privacyCheckboxes: [
+      { id: 'club-newsletter', label: 'Send me the club newsletter', required: false, url: null },
+    ],
+    hideAppStoreLinks: true,
+    hidePoweredByLogo: false,
+    loginSubtitle: 'Find your race photos from the Alpine Run trail series',
+    marketingConsentDescription: 'News about upcoming Alpine Run races and photo offers.',
+    showCalendar: true,
+    minRequiredAge: 16,
+    minRequiredAgePolicyUrl: 'https://alpinerun.example/youth-policy',
+  });
+  const users = usersRepository(db);
+  for (const demo of DEMO_USERS) {
+    const now = new Date();
+    const user = await users.insert({
+      email: demo.email,
+      passwordHash: await hasher.hash(demo.password),
+      firstName: demo.firstName,
+      lastName: demo.lastName,
+      policiesAcceptedVersion: requiredPoliciesVersion,
+      policiesAcceptedAt: now,
+      declaredAdultAt: now,
+      marketingConsentUpdatedAt: now,
+      organisationId: demo.email.startsWith('staff') ? branded.id : OWN_SITE_ID,
+    });
+    if (user) await users.grant(user.id, [...demo.perms]);
+  }
+  await seedDemoEvents(db, { ownSite: OWN_SITE_ID, branded: branded.id });
+}
+
+/** Upserts the SSO and partner integrations named in the configuration. */
+export async function applySsoIntegrations(db: Db, integrations: SsoIntegrationConfig[]): Promise<void> {
+  const orgs = organisationsRepository(db);
+  for (const integration of integrations) {
+    const organisation = integration.organisation
+      ? await orgs.findByAppName(integration.organisation)
+      : undefined;
+    if (integration.organisation && !organisation) {
+      throw new Error(
+        `SSO integration ${integration.key}: no organisation with app name ${integration.organisation}`,
+      );
+    }
+    await orgs.upsertIntegration({
+      key: integration.key,
+      organisationId: organisation?.id ?? null,
+      issuer: integration.issuer,
+      audience: integration.audience ?? null,
+      secret: integration.secret ?? null,
+      jwksUri: integration.jwks_uri ?? null,
+      jwks: null,
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import type { CalendarEvent, EventInfo, LiveEvent } from '@fotodrop/contract';
+import type { Db } from '../db/client';
+import { NotFoundError } from '../http/errors';
+import { photoServicesRepository } from '../repositories/photo-services.repository';
+import { OWN_SITE_ID } from '../seed/demo';
+import { toEventInfo } from './checkin-dto';
+
+export function eventsService(deps: { db: Db; now: () => Date }) {
+  const repo = () => photoServicesRepository(deps.db);
+  const today = () => deps.now().toISOString().slice(0, 10);
+
+  return {
+    async bySlug(slug: string): Promise<{ results: EventInfo[] }> {
+      const service = await repo().findBySlug(slug);
+      if (!service) return { results: [] };
+      return { results: [toEventInfo(service, await repo().eventWideCode(service.id))] };
+    },
+
+    /** Upcoming (not yet ended) events of the organisation the request acts for. */
+    async calendar(
+      organisationId: number | null,
+      from?: string,
+      to?: string,
+    ): Promise<{ results: CalendarEvent[] }> {
+      const rows = await repo().calendar(organisationId ?? OWN_SITE_ID, from ?? today(), to ?? null);
+      return {
+        results: rows.map((s) => ({
+          id: s.id,
+          slug: s.slug,
+          name: s.name,
+          start_date: s.startDate,
+          end_date: s.endDate,
+          location: s.location,
+          cover_url: s.coverUrl,
+        })),
+      };
+    },
+
+    /** The event live now; its gallery is the event-wide album when there is one, else the event page. */
+    async live(slug?: string): Promise<LiveEvent> {
+      const [service] = await repo().live(deps.now(), slug ?? null);
+      if (!service) throw new NotFoundError('No event is live right now.');
+      const code = await repo().eventWideCode(service.id);
+      return {
+        id: service.id,
+        slug: service.slug,
+        name: service.name,
+        gallery_url: code ? `/checkins?picacode=${encodeURIComponent(code)}` : `/e/${service.slug}`,
+        ends_at: service.liveTo?.toISOString() ?? null,
+      };
+    },
+  };
+}

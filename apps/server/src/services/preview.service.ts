@@ -1,0 +1,56 @@
+import { normalizePicacode, type PreviewResponse, type previewQuerySchema } from '@fotodrop/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { DomainError } from '../http/errors';
+import { previewMediaIds } from '../repositories/media.repository';
+import { organisationsRepository } from '../repositories/organisations.repository';
+import { photoServicesRepository } from '../repositories/photo-services.repository';
+
+const PREVIEW_PHOTOS = 8;
+
+/**
+ * The preview an organiser's link shows before sign-in. decision: `picacode` or `pc` carry the
+ * album code, `ps` or `pica_service` the photo service id it must belong to, `ep` the event slug;
+ * `source`, `tags` (comma-separated), `campaign_code` and `campaign_expires_at` pass through so
+ * the app keeps them for the check-in.
+ */
+export function previewService(deps: { db: Db; thumbnailUrl: (mediaId: number) => string }) {
+  const invalid = () => new DomainError(400, 'invalid_picacode', 'The code entered is not valid');
+  return {
+    async preview(query: z.output<typeof previewQuerySchema>): Promise<PreviewResponse> {
+      const services = photoServicesRepository(deps.db);
+      const code = normalizePicacode(query.picacode ?? query.pc ?? '');
+      const picacode = code ? await services.findPicacode(code) : undefined;
+      const service = picacode
+        ? await services.findById(picacode.photoServiceId)
+        : query.ep
+          ? await services.findBySlug(query.ep)
+          : undefined;
+      if (!service) throw invalid();
+      const serviceId = query.ps ?? query.pica_service;
+      if (serviceId && serviceId !== String(service.id)) throw invalid();
+      const organisation = await organisationsRepository(deps.db).findById(service.organisationId);
+      const ids = picacode ? await previewMediaIds(deps.db, picacode.id, PREVIEW_PHOTOS) : [];
+      const expires = query.campaign_expires_at ? new Date(query.campaign_expires_at) : null;
+      return {
+        picacode: picacode?.code ?? null,
+        source: query.source ?? null,
+        tags: (query.tags ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+          .slice(0, 20),
+        disable_social_login: organisation?.disableSocialLogin ?? false,
+        start_of_stay: picacode?.startOfStay ?? null,
+        end_of_stay: picacode?.endOfStay ?? null,
+        campaign_code: query.campaign_code ?? null,
+        campaign_expires_at: expires && !Number.isNaN(expires.getTime()) ? expires.toISOString() : null,
+        sso_url: null,
+        photos: ids.map((id) => ({ id, thumbnail_url: deps.thumbnailUrl(id) })),
+        event_name: service.name,
+        experience_type: service.experienceType,
+        pica_service_id: service.id,
+      };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { JobQueue } from '../adapters/jobs/job-queue';
+import { argon2Hasher, type PasswordHasher } from '../adapters/password-hasher';
+import type { Storage } from '../adapters/storage/storage';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import { accountService } from './account.service';
+import { albumMediaService } from './album-media.service';
+import { authService } from './auth.service';
+import { checkinsService } from './checkins.service';
+import { configService } from './config.service';
+import { eventsService } from './events.service';
+import { externalAuthService } from './external-auth.service';
+import { mediaFilesService } from './media-files.service';
+import { previewService } from './preview.service';
+import { rateLimiter } from './rate-limiter';
+
+export interface ServiceDeps {
+  db: Db;
+  jobs: JobQueue;
+  storage: Storage;
+  /** Signs media links; shared by every process (see settings.repository). */
+  mediaSecret: string;
+  config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'>;
+  now?: () => Date;
+  hasher?: PasswordHasher;
+}
+
+/** Wires every service with its dependencies; the one place that knows the whole graph. */
+export function createServices(deps: ServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const hasher = deps.hasher ?? argon2Hasher;
+  const limiter = rateLimiter(deps.db, now);
+  const requiredPoliciesVersion = deps.config.REQUIRED_POLICIES_VERSION;
+  const auth = authService({
+    db: deps.db,
+    hasher,
+    limiter,
+    now,
+    tokenTtlDays: deps.config.TOKEN_TTL_DAYS,
+    requiredPoliciesVersion,
+  });
+  const mediaFiles = mediaFilesService({
+    db: deps.db,
+    storage: deps.storage,
+    jobs: deps.jobs,
+    secret: deps.mediaSecret,
+    now,
+  });
+  return {
+    auth,
+    accounts: accountService({
+      db: deps.db,
+      hasher,
+      limiter,
+      auth,
+      jobs: deps.jobs,
+      now,
+      requiredPoliciesVersion,
+    }),
+    externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
+    config: configService(deps.db),
+    checkins: checkinsService({ db: deps.db, now, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb') }),
+    events: eventsService({ db: deps.db, now }),
+    mediaFiles,
+    albumMedia: albumMediaService({ db: deps.db, mediaFiles }),
+    preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb') }),
+    now,
+  };
+}
+export type Services = ReturnType<typeof createServices>;

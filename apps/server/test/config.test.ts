@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { argon2Hasher } from '../src/adapters/password-hasher';
+import { BRANDED_APP_NAME, OWN_SITE_ID, seedDemo } from '../src/seed/demo';
+import { BACKENDS } from './databases';
+import { call, type Harness, startHarness } from './harness';
+
+describe.each(BACKENDS)('organisation config on %s', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    await seedDemo(h.database.db, argon2Hasher, 1);
+  });
+  afterAll(() => h?.close());
+
+  it('serves the branded organisation config with every AppConfig field', async () => {
+    const { status, body } = await call(h.app, 'GET', `/api/api/v1/app-config/${BRANDED_APP_NAME}/`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      app_name: 'alpinerun',
+      name: 'Alpine Run Club',
+      logo: '/brand/alpinerun.svg',
+      hide_cart: true,
+      min_required_age: 16,
+      login_subtitle: expect.stringContaining('Alpine Run'),
+      theme: expect.objectContaining({ primary: '#0f766e' }),
+    });
+    expect(body.id).not.toBe(OWN_SITE_ID);
+    for (const field of [
+      'footer_company_info',
+      'footer_categories',
+      'privacy_checkboxes',
+      'icons',
+      'hide_app_store_links',
+      'hide_powered_by_logo',
+      'hide_marketing_consent_last_update_date',
+      'marketing_consent_description',
+      'show_calendar',
+      'disable_social_login',
+      'face_checkin_privacy_statement',
+      'min_required_age_policy_url',
+    ]) {
+      expect(body).toHaveProperty(field);
+    }
+  });
+
+  it('answers 404 for an unknown subdomain and 400 for a malformed one', async () => {
+    expect((await call(h.app, 'GET', '/api/api/v1/app-config/nobody-here/')).status).toBe(404);
+    const bad = await call(h.app, 'GET', '/api/api/v1/app-config/Not_Valid!/');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_error');
+  });
+
+  it('records the organisation of the event-owner header on sign-up', async () => {
+    const branded = (await call(h.app, 'GET', `/api/api/v1/app-config/${BRANDED_APP_NAME}/`)).body
+      .id as number;
+    const signup = await call(
+      h.app,
+      'POST',
+      '/api/v2/users/create/',
+      {
+        email: 'club@example.com',
+        password1: 'Club-runner-1',
+        password2: 'Club-runner-1',
+        first_name: 'Cleo',
+        is_adult: true,
+        accept_terms: true,
+      },
+      { headers: { 'x-event-owner': String(branded) } },
+    );
+    expect(signup.status).toBe(201);
+    const { rows } = await h.database.executeSql('select organisation_id from users where email = $1', [
+      'club@example.com',
+    ]);
+    expect(rows[0]).toEqual({ organisation_id: branded });
+  });
+
+  it('lists no social providers when none is configured', async () => {
+    expect((await call(h.app, 'GET', '/api/api/v1/social-providers/')).body).toEqual({ providers: [] });
+  });
+
+  it('publishes the OpenAPI document and its reference page', async () => {
+    const doc = await call(h.app, 'GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.0.3');
+    const page = await h.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type JobQueue, startJobQueue } from '../src/adapters/jobs/job-queue';
+import type { Mailer, MailMessage } from '../src/adapters/mail/mailer';
+import type { PasswordHasher } from '../src/adapters/password-hasher';
+import { localStorage } from '../src/adapters/storage/local-storage';
+import { buildApp } from '../src/app';
+import type { OidcProviderConfig } from '../src/config';
+import { seedBase } from '../src/seed/demo';
+import { createServices, type Services } from '../src/services/services';
+import { type Backend, createTestDatabase, type TestDatabase } from './databases';
+
+/**
+ * The real app on a fresh database of the given backend. Real: database, migrations, job queue,
+ * services, HTTP layer. Replaced: none by default; `mailer` may be a real SMTP mailer or a
+ * collecting one, and `now` lets a test move time forward.
+ */
+export interface Harness {
+  app: FastifyInstance;
+  services: Services;
+  database: TestDatabase;
+  jobs: JobQueue;
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  mailer?: Mailer;
+  providers?: OidcProviderConfig[];
+  hasher?: PasswordHasher;
+}
+
+/** A mailer that keeps what it sends in memory, for tests that only need to read the message. */
+export function collectingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { outboxDir: null, sent, send: async (m) => void sent.push(m) };
+}
+
+export async function startHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
+  const database = await createTestDatabase(backend);
+  await seedBase(database.db);
+  const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  const clock = { now: new Date() };
+  const mediaDir = await mkdtemp(join(tmpdir(), 'fotodrop-media-'));
+  const storage = localStorage(mediaDir);
+  const mediaSecret = 'test-media-secret-0123456789abcdef';
+  const services = createServices({
+    db: database.db,
+    jobs,
+    storage,
+    mediaSecret,
+    now: () => clock.now,
+    config: { TOKEN_TTL_DAYS: 30, REQUIRED_POLICIES_VERSION: 1, OIDC_PROVIDERS: options.providers ?? [] },
+    ...(options.hasher ? { hasher: options.hasher } : {}),
+  });
+  const app = await buildApp({
+    database,
+    services,
+    mailer: options.mailer ?? collectingMailer(),
+    storage,
+    mediaSecret,
+    publicUrl: 'http://localhost:8080',
+    webDist: null,
+    logLevel: 'silent',
+  });
+  return {
+    app,
+    services,
+    database,
+    jobs,
+    clock,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await database.destroy();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** One JSON request through the real HTTP stack (Fastify inject: routing, parsing, hooks, error mapper). */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<{ status: number; body: Record<string, unknown>; raw: LightMyRequestResponse }> {
+  const raw = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Token ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = raw.json();
+  } catch {
+    parsed = {};
+  }
+  return { status: raw.statusCode, body: parsed, raw };
+}
+
+export const SIGNUP = {
+  email: 'runner@example.com',
+  password1: 'Trail-run-2026',
+  password2: 'Trail-run-2026',
+  first_name: 'Rita',
+  last_name: 'Runner',
+  is_adult: true,
+  accept_terms: true,
+  marketing_consent: false,
+  language: 'en',
+} as const;

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobQueue } from '../src/adapters/jobs/job-queue';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { BACKENDS, type Backend, createTestDatabase, type TestDatabase } from './databases';
+
+const waitFor = (predicate: () => boolean, ms = 20_000) =>
+  new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (predicate()) {
+        clearInterval(timer);
+        resolve();
+      } else if (Date.now() - started > ms) {
+        clearInterval(timer);
+        reject(new Error('timed out waiting'));
+      }
+    }, 100);
+  });
+
+/** A database that can be closed and opened again, as a process restart does. */
+async function restartable(backend: Backend) {
+  if (backend === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'fotodrop-jobs-'));
+    return { open: () => openPglite(dir), destroy: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const server: TestDatabase = await createTestDatabase('postgres');
+  await server.close();
+  return { open: () => openPostgres(server.connectionString!), destroy: () => server.destroy() };
+}
+
+describe.each(BACKENDS)('the durable job queue on %s', (backend) => {
+  let db: Awaited<ReturnType<typeof restartable>>;
+  beforeAll(async () => {
+    db = await restartable(backend);
+  });
+  afterAll(() => db?.destroy());
+
+  it('keeps a job queued before a restart and runs it afterwards', async () => {
+    const first: Database = await db.open();
+    const queue1 = await startJobQueue(first, { pollingIntervalSeconds: 0.5 });
+    await queue1.send('thumbnail', { mediaId: 7 });
+    await queue1.stop();
+    await first.close();
+
+    const second = await db.open();
+    const queue2 = await startJobQueue(second, { pollingIntervalSeconds: 0.5 });
+    const seen: unknown[] = [];
+    await queue2.work<{ mediaId: number }>('thumbnail', async (data) => void seen.push(data));
+    await waitFor(() => seen.length === 1);
+    expect(seen).toEqual([{ mediaId: 7 }]);
+    await queue2.stop();
+    await second.close();
+  });
+
+  it('retries a failing job with backoff until it succeeds', async () => {
+    const database = await db.open();
+    const queue = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
+    const attemptsAt: number[] = [];
+    await queue.work<{ to: string }>('mail', async () => {
+      attemptsAt.push(Date.now());
+      if (attemptsAt.length === 1) throw new Error('SMTP server down');
+    });
+    await queue.send('mail', { to: 'a@example.com' }, { retryLimit: 3, retryDelaySeconds: 1 });
+    await waitFor(() => attemptsAt.length >= 2);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(attemptsAt).toHaveLength(2);
+    expect(attemptsAt[1]! - attemptsAt[0]!).toBeGreaterThanOrEqual(900);
+    await queue.stop();
+    await database.close();
+  });
+});

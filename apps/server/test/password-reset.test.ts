@@ -1,0 +1,158 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpMailer } from '../src/adapters/mail/mailer';
+import { registerMailWorker } from '../src/services/mail.jobs';
+import { BACKENDS } from './databases';
+import { call, type Harness, SIGNUP, startHarness } from './harness';
+
+interface Received {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+async function startSmtp() {
+  const inbox: Received[] = [];
+  const waiters: ((m: Received) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((mail) => {
+            const message = {
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+            };
+            inbox.push(message);
+            waiters.shift()?.(message);
+            done();
+          })
+          .catch(done);
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    next: () => new Promise<Received>((resolve) => waiters.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(BACKENDS)('password reset through the job queue and a real SMTP server on %s', (backend) => {
+  let h: Harness;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    const mailer = smtpMailer(smtp.url, 'Fotodrop <no-reply@fotodrop.test>');
+    h = await startHarness(backend, { mailer });
+    await registerMailWorker(h.jobs, mailer);
+    await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, language: 'de' });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+  });
+
+  const tokenFrom = (text: string) => {
+    const match = /reset-password\?token=([\w%-]+)/.exec(text);
+    if (!match) throw new Error(`no reset link in: ${text}`);
+    return decodeURIComponent(match[1]!);
+  };
+
+  it('e-mails a link in the user language; the link sets a new password once', async () => {
+    const arriving = smtp.next();
+    const request = await call(h.app, 'POST', '/api/api/v1/password/reset/', { email: 'RUNNER@example.com' });
+    expect(request.status).toBe(200);
+    const mail = await arriving;
+    expect(mail.to).toEqual(['runner@example.com']);
+    expect(mail.subject).toBe('Setze dein Fotodrop-Passwort zurück');
+    expect(mail.text).toContain('http://localhost:80/reset-password?token=');
+    const token = tokenFrom(mail.text);
+
+    const mismatch = await call(h.app, 'POST', '/api/api/v1/password/reset/confirm/', {
+      token,
+      new_password1: 'Fresh-start-9',
+      new_password2: 'Fresh-start-8',
+    });
+    expect(mismatch.status).toBe(400);
+    const ok = await call(h.app, 'POST', '/api/api/v1/password/reset/confirm/', {
+      token,
+      new_password1: 'Fresh-start-9',
+      new_password2: 'Fresh-start-9',
+    });
+    expect(ok.status).toBe(200);
+    expect(
+      (
+        await call(h.app, 'POST', '/api/api/v1/get-token-auth/', {
+          username: SIGNUP.email,
+          password: 'Fresh-start-9',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(h.app, 'POST', '/api/api/v1/get-token-auth/', {
+          username: SIGNUP.email,
+          password: SIGNUP.password1,
+        })
+      ).status,
+    ).toBe(400);
+
+    const again = await call(h.app, 'POST', '/api/api/v1/password/reset/confirm/', {
+      token,
+      new_password1: 'Third-time-9',
+      new_password2: 'Third-time-9',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('invalid_reset_link');
+  });
+
+  it('refuses an expired link', async () => {
+    const arriving = smtp.next();
+    await call(h.app, 'POST', '/api/api/v1/password/reset/', { email: SIGNUP.email });
+    const token = tokenFrom((await arriving).text);
+    const realNow = h.clock.now;
+    h.clock.now = new Date(realNow.getTime() + 61 * 60_000);
+    try {
+      const late = await call(h.app, 'POST', '/api/api/v1/password/reset/confirm/', {
+        token,
+        new_password1: 'Too-late-99',
+        new_password2: 'Too-late-99',
+      });
+      expect(late.status).toBe(400);
+      expect(late.body.code).toBe('invalid_reset_link');
+    } finally {
+      h.clock.now = realNow;
+    }
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const before = smtp.inbox.length;
+    const unknown = await call(h.app, 'POST', '/api/api/v1/password/reset/', { email: 'nobody@example.com' });
+    expect(unknown.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.inbox.length).toBe(before);
+  });
+
+  it('limits reset requests per account', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await call(h.app, 'POST', '/api/api/v1/password/reset/', { email: 'limited@example.com' })).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

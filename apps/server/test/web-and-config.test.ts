@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { webRoutes } from '../src/routes/web.routes';
+
+describe('serving the built web app', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'fotodrop-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Fotodrop</title><div id="root"></div>');
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    app = Fastify();
+    await webRoutes(app, { apiBase: '/api', webDist: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers every app route with the app shell, uncached', async () => {
+    for (const url of ['/', '/profile/resume', '/checkins/ABC123?x=1', '/no/such/page']) {
+      const r = await app.inject({ url });
+      expect(r.statusCode).toBe(200);
+      expect(r.body).toContain('<div id="root">');
+      expect(r.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with immutable caching and keeps API and file misses as 404', async () => {
+    const asset = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/assets/index-gone.js' })).statusCode).toBe(404);
+    const compressed = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    const api = await app.inject({ url: '/api/unknown/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ code: 'not_found', message: 'Not found.' });
+  });
+});
+
+describe('configuration', () => {
+  it('parses the environment once with defaults', () => {
+    const config = loadConfig({ PORT: '9000', OIDC_PROVIDERS: '[]' });
+    expect(config.PORT).toBe(9000);
+    expect(config.WORKERS).toBe('inline');
+    expect(config.outboxDir.endsWith(join('data', 'outbox'))).toBe(true);
+  });
+
+  it('refuses an SSO integration without exactly one way to check its tokens', () => {
+    const both = [{ key: 'x', issuer: 'i', secret: 's'.repeat(32), jwks_uri: 'https://idp.example/jwks' }];
+    expect(() => loadConfig({ SSO_INTEGRATIONS: JSON.stringify(both) })).toThrow(/SSO_INTEGRATIONS/);
+    expect(() => loadConfig({ SSO_INTEGRATIONS: JSON.stringify([{ key: 'x', issuer: 'i' }]) })).toThrow(
+      /exactly one/,
+    );
+    const ok = loadConfig({
+      SSO_INTEGRATIONS: JSON.stringify([{ key: 'x', issuer: 'i', secret: 's'.repeat(32) }]),
+    });
+    expect(ok.SSO_INTEGRATIONS).toHaveLength(1);
+  });
+
+  it('stops the server with a message naming the bad variable', () => {
+    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, PORT: 'eighty', OIDC_PROVIDERS: '{not json' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('OIDC_PROVIDERS');
+  });
+});

@@ -1,0 +1,101 @@
+import { Link } from 'react-router';
+import { useAppConfig, useIsBranded } from '../../shared/config/use-app-config';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { LanguageSwitcher } from '../../shared/ui/language-switcher';
+import { BrandLogo, FotodropWordmark } from '../../shared/ui/logo';
+import { paths } from '../paths';
+
+/** decision: store search pages until the native apps have fixed listing addresses. */
+const APP_STORE_URL = 'https://apps.apple.com/search?term=fotodrop';
+const GOOGLE_PLAY_URL = 'https://play.google.com/store/search?q=fotodrop&c=apps';
+
+/** The product's own site, from an organisation's subdomain: same domain with "www". */
+function ownSiteUrl(): string {
+  const { protocol, host } = window.location;
+  const labels = host.split('.');
+  return labels.length > 2 ? `${protocol}//www.${labels.slice(1).join('.')}/` : '/';
+}
+
+export function Footer() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const branded = useIsBranded();
+  const year = new Date().getFullYear();
+
+  const categories =
+    config.footer_categories.length > 0
+      ? config.footer_categories.map((c) => ({ ...c, internal: false }))
+      : [
+          {
+            title: t('footer.product'),
+            internal: true,
+            links: [
+              { label: t('footer.how_it_works'), url: `${paths.home.getHref()}#how` },
+              { label: t('footer.for_organisers'), url: `${paths.home.getHref()}#organisers` },
+              { label: t('footer.help'), url: paths.help.getHref() },
+            ],
+          },
+        ];
+
+  return (
+    <footer className="app-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <BrandLogo size={26} />
+          {config.footer_company_info ? (
+            <p className="footer-company">{config.footer_company_info}</p>
+          ) : (
+            <p className="footer-company">{t('footer.tagline')}</p>
+          )}
+        </div>
+        {categories.map((category) => (
+          <nav key={category.title} className="footer-links" aria-label={category.title}>
+            <h2 className="footer-heading">{category.title}</h2>
+            <ul>
+              {category.links.map((link) => (
+                <li key={link.url + link.label}>
+                  {category.internal ? (
+                    <Link to={link.url}>{link.label}</Link>
+                  ) : (
+                    <a href={link.url}>{link.label}</a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div className="footer-side">
+          <LanguageSwitcher />
+          {!config.hide_app_store_links && (
+            <div className="store-links">
+              <h2 className="footer-heading">{t('footer.get_app')}</h2>
+              <ul>
+                <li>
+                  <a href={APP_STORE_URL} rel="noopener" target="_blank">
+                    {t('footer.app_store')}
+                    <span className="visually-hidden"> {t('common.opens_new_tab')}</span>
+                  </a>
+                </li>
+                <li>
+                  <a href={GOOGLE_PLAY_URL} rel="noopener" target="_blank">
+                    {t('footer.google_play')}
+                    <span className="visually-hidden"> {t('common.opens_new_tab')}</span>
+                  </a>
+                </li>
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+      <div className="container footer-bottom">
+        <p>{t('footer.copyright', { year, name: config.name })}</p>
+        {branded && !config.hide_powered_by_logo && (
+          <a className="powered-by" href={ownSiteUrl()}>
+            <span>{t('footer.powered_by')}</span>
+            <FotodropWordmark size={18} />
+          </a>
+        )}
+      </div>
+    </footer>
+  );
+}

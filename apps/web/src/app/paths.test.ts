@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { paths, safeNext } from './paths';
+import { createRoutes } from './router';
+
+describe('paths', () => {
+  it('builds links with their parameters', () => {
+    expect(paths.login.getHref('/checkins?x=1')).toBe('/login?next=%2Fcheckins%3Fx%3D1');
+    expect(paths.login.getHref()).toBe('/login');
+    expect(paths.resetPassword.getHref('t0k')).toBe('/reset-password?token=t0k');
+    expect(paths.checkin.getHref('AB 12')).toBe('/checkins/AB%2012');
+    expect(paths.galleryTree.getHref('ABC123')).toBe('/checkins/ABC123/gallery_tree');
+    expect(paths.galleryTree.getHref('ABC123', 5)).toBe('/checkins/ABC123/gallery_tree/5');
+    expect(paths.eventHome.getHref('0a1b2c3d')).toBe('/e/0a1b2c3d');
+    expect(paths.checkoutMercadoPago.getHref('pending')).toBe('/checkout/mercado-pago/pending');
+    expect(paths.home.getHref({ voucher: 'V1' })).toBe('/?voucher=V1');
+  });
+
+  it('follows `next` only to paths of this site', () => {
+    expect(safeNext('/profile/resume', '/checkins')).toBe('/profile/resume');
+    for (const bad of [
+      null,
+      '',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(safeNext(bad, '/checkins')).toBe('/checkins');
+    }
+  });
+
+  it('keeps the access rules and navigation flags of entry spec §2', () => {
+    const access = Object.fromEntries(Object.entries(paths).map(([name, def]) => [name, def.access]));
+    expect(access).toMatchObject({
+      home: 'all',
+      autologin: 'all',
+      sso: 'all',
+      login: 'logged-out',
+      signup: 'logged-out',
+      resetPassword: 'logged-out',
+      preview: 'all',
+      events: 'all',
+      eventHome: 'all',
+      live: 'all',
+      help: 'all',
+      terms: 'login',
+      completeCheckin: 'login',
+      checkins: 'login',
+      checkin: 'login',
+      galleryTree: 'login',
+      checkinError: 'login',
+      profileResume: 'login',
+      profilePrivacy: 'login',
+      profileChangePassword: 'login',
+      checkout: 'login',
+      checkoutSuccess: 'login',
+      checkoutComplete: 'login',
+      checkoutMercadoPago: 'login',
+      impersonate: 'login',
+      notFound: 'all',
+    });
+    expect(paths.checkin).toMatchObject({ backButton: true, checkinMenu: true });
+    for (const def of [paths.checkout, paths.checkoutSuccess, paths.checkoutComplete]) {
+      expect(def).toMatchObject({ backButton: true, hideCartIcon: true });
+    }
+    expect(paths.checkoutMercadoPago.hideCartIcon).toBe(true);
+  });
+
+  it('puts every screen under the guard of its access rule', () => {
+    const data = createRoutes()[0]?.children?.[0]?.children?.find((r) => r.id === 'data');
+    const group = (id: string) =>
+      data?.children?.find((r) => r.id === id)?.children?.map((r) => `/${r.path}`);
+    expect(group('logged-out-only')).toEqual([paths.login.path, paths.signup.path, paths.resetPassword.path]);
+    const protectedPaths = group('login-required') ?? [];
+    expect(protectedPaths.length).toBeGreaterThan(0);
+    for (const path of protectedPaths) {
+      const def = Object.values(paths).find((d) => d.path === path);
+      expect(def?.access).toBe('login');
+    }
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Every route of the app (entry spec §2), with its access rule and navigation-bar flags, and a
+ * getHref() that builds a link to it. Screens not built yet keep their entry so later issues only
+ * add the screen.
+ */
+
+/** all: anyone · logged-out: logged-in users go to / · login: logged-out users go to /login?next=… */
+export type RouteAccess = 'all' | 'logged-out' | 'login';
+
+export interface RouteDef {
+  path: string;
+  access: RouteAccess;
+  /** The navigation bar shows a back button. */
+  backButton?: boolean;
+  /** The navigation bar hides the cart icon. */
+  hideCartIcon?: boolean;
+  /** The navigation bar shows the check-in menu. */
+  checkinMenu?: boolean;
+}
+
+type Query = Record<string, string | number | null | undefined>;
+
+function withQuery(path: string, query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+/** Mercado Pago result statuses accepted in /checkout/mercado-pago/:status (decision). */
+export const MERCADO_PAGO_STATUSES = ['success', 'failure', 'pending'] as const;
+
+export const paths = {
+  home: { path: '/', access: 'all', getHref: (q?: { voucher?: string }) => withQuery('/', q) },
+  autologin: {
+    path: '/autologin',
+    access: 'all',
+    getHref: (q?: { next?: string }) => withQuery('/autologin', q),
+  },
+  sso: {
+    path: '/sso',
+    access: 'all',
+    getHref: (q?: { token?: string; integration?: string; next?: string }) => withQuery('/sso', q),
+  },
+  login: { path: '/login', access: 'logged-out', getHref: (next?: string) => withQuery('/login', { next }) },
+  signup: {
+    path: '/signup',
+    access: 'logged-out',
+    getHref: (next?: string) => withQuery('/signup', { next }),
+  },
+  resetPassword: {
+    path: '/reset-password',
+    access: 'logged-out',
+    getHref: (token?: string) => withQuery('/reset-password', { token }),
+  },
+  preview: { path: '/preview', access: 'all', getHref: (q?: Query) => withQuery('/preview', q) },
+  events: { path: '/events', access: 'all', getHref: () => '/events' },
+  eventHome: {
+    path: '/e/:eventSlug',
+    access: 'all',
+    getHref: (eventSlug: string) => `/e/${seg(eventSlug)}`,
+  },
+  live: { path: '/live', access: 'all', getHref: (q?: Query) => withQuery('/live', q) },
+  help: { path: '/help', access: 'all', getHref: (hash?: string) => (hash ? `/help#${hash}` : '/help') },
+  terms: { path: '/terms', access: 'login', getHref: (next?: string) => withQuery('/terms', { next }) },
+  completeCheckin: {
+    path: '/complete-checkin',
+    access: 'login',
+    getHref: (t?: string) => withQuery('/complete-checkin', { t }),
+  },
+  checkins: {
+    path: '/checkins',
+    access: 'login',
+    getHref: (q?: { picacode?: string }) => withQuery('/checkins', q),
+  },
+  checkin: {
+    path: '/checkins/:picacode',
+    access: 'login',
+    backButton: true,
+    checkinMenu: true,
+    getHref: (picacode: string) => `/checkins/${seg(picacode)}`,
+  },
+  galleryTree: {
+    path: '/checkins/:picacode/gallery_tree/:gallery_id?',
+    access: 'login',
+    getHref: (picacode: string, galleryId?: number) =>
+      `/checkins/${seg(picacode)}/gallery_tree${galleryId === undefined ? '' : `/${seg(galleryId)}`}`,
+  },
+  checkinError: { path: '/checkin-error', access: 'login', getHref: () => '/checkin-error' },
+  profileResume: { path: '/profile/resume', access: 'login', getHref: () => '/profile/resume' },
+  profilePrivacy: { path: '/profile/privacy', access: 'login', getHref: () => '/profile/privacy' },
+  profileChangePassword: {
+    path: '/profile/change-password',
+    access: 'login',
+    getHref: () => '/profile/change-password',
+  },
+  checkout: {
+    path: '/checkout',
+    access: 'login',
+    backButton: true,
+    hideCartIcon: true,
+    getHref: () => '/checkout',
+  },
+  checkoutSuccess: {
+    path: '/checkout/success',
+    access: 'login',
+    backButton: true,
+    hideCartIcon: true,
+    getHref: (q?: Query) => withQuery('/checkout/success', q),
+  },
+  checkoutComplete: {
+    path: '/checkout/complete',
+    access: 'login',
+    backButton: true,
+    hideCartIcon: true,
+    getHref: (q?: Query) => withQuery('/checkout/complete', q),
+  },
+  checkoutMercadoPago: {
+    path: '/checkout/mercado-pago/:status',
+    access: 'login',
+    hideCartIcon: true,
+    getHref: (status: (typeof MERCADO_PAGO_STATUSES)[number], q?: Query) =>
+      withQuery(`/checkout/mercado-pago/${seg(status)}`, q),
+  },
+  impersonate: { path: '/impersonate', access: 'login', getHref: () => '/impersonate' },
+  notFound: { path: '*', access: 'all', getHref: () => '/404' },
+} as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
+
+export type PathName = keyof typeof paths;
+
+/** Flags a route passes to the layout through `handle`. */
+export interface RouteHandle {
+  backButton?: boolean;
+  hideCartIcon?: boolean;
+  checkinMenu?: boolean;
+}
+
+export function handleOf(def: RouteDef): RouteHandle {
+  return { backButton: def.backButton, hideCartIcon: def.hideCartIcon, checkinMenu: def.checkinMenu };
+}
+
+/**
+ * A `next` target is only followed when it is a path of this site ("/…", not "//host" or a URL),
+ * so links cannot send users elsewhere after they log in.
+ */
+export function safeNext(next: string | null | undefined, fallback: string): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  return next;
+}

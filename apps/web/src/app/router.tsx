@@ -1,0 +1,110 @@
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { HomePage } from '../features/home/routes/home';
+import { PageLoader } from '../shared/ui/spinner';
+import { homeLoader, loggedOutOnlyLoader } from './guards/access-loaders';
+import { rootLoader } from './guards/root-loader';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+import { handleOf, paths, type RouteDef } from './paths';
+import { connectSession } from './session';
+
+interface Screen {
+  route: RouteDef;
+  /** A route module exporting `Component` (and optionally `loader`). Every screen but home is lazy. */
+  lazy: LazyRouteFunction<RouteObject>;
+  /** Its loader runs the access guard itself, after work that must come first: mounted without a guard. */
+  ownGuard?: true;
+}
+
+type CheckinScreens = typeof import('../features/checkins/routes/checkin-screens').checkinScreens;
+
+/**
+ * Screens of the check-in and events features are reached through each feature's small list of
+ * screens: the home page's route table then names one chunk per feature, not every screen's files.
+ */
+const checkinScreen =
+  (name: keyof CheckinScreens): LazyRouteFunction<RouteObject> =>
+  async () =>
+    (await import('../features/checkins/routes/checkin-screens')).checkinScreens[name]();
+const eventScreens = () => import('../features/events/routes/event-screens').then((m) => m.eventScreens);
+
+/** Screens built so far; a route's access rule comes from paths.ts and decides its guard. */
+const screens: Screen[] = [
+  { route: paths.autologin, lazy: () => import('../features/auth/routes/autologin') },
+  { route: paths.sso, lazy: () => import('../features/auth/routes/sso') },
+  { route: paths.login, lazy: () => import('../features/auth/routes/login') },
+  { route: paths.signup, lazy: () => import('../features/auth/routes/signup') },
+  { route: paths.resetPassword, lazy: () => import('../features/auth/routes/reset-password') },
+  { route: paths.terms, lazy: () => import('../features/terms/routes/terms') },
+  { route: paths.checkins, lazy: checkinScreen('checkins') },
+  { route: paths.checkinError, lazy: checkinScreen('checkinError') },
+  { route: paths.checkin, lazy: checkinScreen('checkin') },
+  { route: paths.galleryTree, lazy: checkinScreen('galleryTree') },
+  // stores the token of its link (?t=) before it runs the login guard itself
+  { route: paths.completeCheckin, lazy: checkinScreen('completeCheckin'), ownGuard: true },
+  { route: paths.preview, lazy: checkinScreen('preview') },
+  { route: paths.eventHome, lazy: () => eventScreens().then((screens) => screens.eventHome()) },
+  { route: paths.live, lazy: () => eventScreens().then((screens) => screens.live()) },
+  // the calendar modal over the home page: the app composes the two features
+  {
+    route: paths.events,
+    lazy: () =>
+      eventScreens()
+        .then((screens) => screens.calendar())
+        .then(({ EventsCalendar }) => ({
+          Component: () => <EventsCalendar home={<HomePage />} />,
+        })),
+  },
+  { route: paths.profileResume, lazy: () => import('../features/account/routes/profile-resume') },
+  { route: paths.profilePrivacy, lazy: () => import('../features/account/routes/profile-privacy') },
+  { route: paths.profileChangePassword, lazy: () => import('../features/account/routes/change-password') },
+];
+
+function screensWith(access: RouteDef['access']): RouteObject[] {
+  return screens
+    .filter((s) => (s.ownGuard ? 'all' : s.route.access) === access)
+    .map((s) => ({ path: s.route.path.slice(1), lazy: s.lazy, handle: handleOf(s.route) }));
+}
+
+/** The route table (entry spec §2). Exported for tests, which mount it in a memory router. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: rootLoader,
+      // the config guard runs on every navigation (answers come from the cache while fresh)
+      shouldRevalidate: () => true,
+      Component: RootLayout,
+      HydrateFallback: PageLoader,
+      children: [
+        {
+          ErrorBoundary: RouteError,
+          children: [
+            { index: true, loader: homeLoader, Component: HomePage, handle: handleOf(paths.home) },
+            {
+              id: 'data',
+              lazy: () => import('./data-layout'),
+              children: [
+                ...screensWith('all'),
+                { id: 'logged-out-only', loader: loggedOutOnlyLoader, children: screensWith('logged-out') },
+                {
+                  id: 'login-required',
+                  lazy: () => import('./guards/require-login'),
+                  children: screensWith('login'),
+                },
+                { path: paths.notFound.path, lazy: () => import('../features/misc/routes/not-found') },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(createRoutes());
+  connectSession(router);
+  return router;
+}

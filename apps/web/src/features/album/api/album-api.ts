@@ -1,0 +1,101 @@
+import type { galleryEndpoints } from '@fotodrop/contract/api/galleries';
+import type { mediaEndpoints } from '@fotodrop/contract/api/media';
+import { ALL_PHOTOS_PAGE_SIZE, type MediaCategory } from '@fotodrop/contract/constants';
+import type { HttpMethod } from '@fotodrop/contract/endpoint';
+import { callEndpoint } from '../../../shared/api/client';
+
+/** The album's calls (albums spec §7), typed by the contract. */
+
+type Galleries = typeof galleryEndpoints;
+type Medias = typeof mediaEndpoints;
+
+/**
+ * The contract's endpoints by method and path only. Importing the endpoint objects would bundle
+ * their zod schemas, and the enumerations those use would then have to stay in the home page's
+ * chunk, which holds the contract's enumerations module. album-api.test.ts checks each one
+ * against the contract.
+ */
+const route = <E>(method: HttpMethod, path: string) => ({ method, path }) as unknown as E;
+
+export const albumEndpoints = {
+  galleryTree: route<Galleries['galleryTree']>(
+    'GET',
+    '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/tree/',
+  ),
+  galleryMedia: route<Galleries['galleryMedia']>(
+    'GET',
+    '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/media/',
+  ),
+  priceList: route<Galleries['priceList']>(
+    'GET',
+    '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/price_list/',
+  ),
+  groupedGalleries: route<Galleries['groupedGalleries']>('GET', '/v3/checkins/{checkin_id}/galleries/'),
+  groupedGalleryMedias: route<Galleries['groupedGalleryMedias']>(
+    'GET',
+    '/v3/checkins/{checkin_id}/galleries/{gallery_id}/medias/',
+  ),
+  allMedias: route<Medias['allMedias']>('GET', '/v3/checkins/{checkin_id}/all-medias/'),
+  addFavorite: route<Medias['addFavorite']>('POST', '/v3/medias/{media_id}/add-favorite/'),
+  removeFavorite: route<Medias['removeFavorite']>('POST', '/v3/medias/{media_id}/remove-favorite/'),
+  hideMedia: route<Medias['hideMedia']>('POST', '/v3/medias/{id}/hide/'),
+};
+
+/** GET …/gallery_tree/{gallery_id}/tree/: a gallery (0 = the album root), its sub-galleries and tab counts. */
+export function fetchTree(checkinId: number, galleryId: number, signal?: AbortSignal) {
+  return callEndpoint(albumEndpoints.galleryTree, {
+    params: { checkin_id: checkinId, gallery_id: galleryId },
+    signal,
+  });
+}
+
+/** GET …/gallery_tree/{gallery_id}/media/: one page of one tab, with fresh tab counts (extras). */
+export function fetchGalleryMedia(checkinId: number, galleryId: number, tab: MediaCategory, page: number) {
+  return callEndpoint(albumEndpoints.galleryMedia, {
+    params: { checkin_id: checkinId, gallery_id: galleryId },
+    query: { tab, page, page_size: ALL_PHOTOS_PAGE_SIZE, extras: 'true' },
+  });
+}
+
+/** GET /v3/checkins/{id}/all-medias/: the all-photos tab. */
+export function fetchAllMedias(checkinId: number, page: number, pageSize: number = ALL_PHOTOS_PAGE_SIZE) {
+  return callEndpoint(albumEndpoints.allMedias, {
+    params: { checkin_id: checkinId },
+    query: { page, page_size: pageSize },
+  });
+}
+
+/** GET …/gallery_tree/{gallery_id}/price_list/: prices in the event currency, VAT included. */
+export function fetchPriceList(checkinId: number, galleryId: number) {
+  return callEndpoint(albumEndpoints.priceList, { params: { checkin_id: checkinId, gallery_id: galleryId } });
+}
+
+/** GET /v3/checkins/{id}/galleries/: paid, unlocked and favourite galleries with their first media. */
+export function fetchGroupedGalleries(checkinId: number) {
+  return callEndpoint(albumEndpoints.groupedGalleries, { params: { checkin_id: checkinId } });
+}
+
+/** GET /v3/checkins/{id}/galleries/{gallery_id}/medias/: a further page of one grouped gallery. */
+export function fetchGroupedGalleryMedias(
+  checkinId: number,
+  galleryId: number,
+  page: number,
+  pageSize: number,
+) {
+  return callEndpoint(albumEndpoints.groupedGalleryMedias, {
+    params: { checkin_id: checkinId, gallery_id: galleryId },
+    query: { page, page_size: pageSize },
+  });
+}
+
+/** POST /v3/medias/{id}/add-favorite/ or /remove-favorite/: answers the new flag. */
+export function sendFavourite(mediaId: number, favourite: boolean) {
+  return callEndpoint(favourite ? albumEndpoints.addFavorite : albumEndpoints.removeFavorite, {
+    params: { media_id: mediaId },
+  });
+}
+
+/** POST /v3/medias/{id}/hide/: removes the photo from the user's album. */
+export function sendHide(mediaId: number) {
+  return callEndpoint(albumEndpoints.hideMedia, { params: { id: mediaId } });
+}

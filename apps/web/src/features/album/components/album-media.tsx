@@ -1,0 +1,66 @@
+import './album-media.css';
+import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useAlbumScope } from '../hooks/use-album-scope';
+import { useNewMediaCheck } from '../hooks/use-new-media-check';
+import { reloadGallery } from '../store/album-store';
+import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
+import { GalleryBrowser } from './gallery-browser';
+import { GroupedView } from './grouped-view';
+
+/**
+ * The album's photos: the list view (tabs my photos / all photos / favourites) or, with
+ * ?view=grouped, the grouped galleries; with the album's banner and popups.
+ */
+export function AlbumMedia({ checkin }: { checkin: Checkin }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const grouped = params.get('view') === 'grouped';
+  const listHref = `?${withoutView(params)}`;
+  const groupedParams = new URLSearchParams();
+  groupedParams.set('view', 'grouped');
+
+  return (
+    <div className="album-media-body">
+      {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
+      <nav className="album-view-switch" aria-label={t('album.view.label')}>
+        <Link to={listHref} replace preventScrollReset aria-current={grouped ? undefined : 'page'}>
+          {t('album.view.list')}
+        </Link>
+        <Link to={`?${groupedParams}`} replace preventScrollReset aria-current={grouped ? 'page' : undefined}>
+          {t('album.view.grouped')}
+        </Link>
+      </nav>
+      {grouped ? <GroupedView checkin={checkin} /> : <ListView checkin={checkin} />}
+      {checkin.banner?.position === 'b' && <AlbumBanner checkin={checkin} />}
+      <AlbumPopups checkin={checkin} />
+    </div>
+  );
+}
+
+function withoutView(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete('view');
+  return next.toString();
+}
+
+function ListView({ checkin }: { checkin: Checkin }) {
+  const { t } = useTranslation();
+  const ready = useAlbumScope(checkin.id, 0);
+  const [newMedia, setNewMedia] = useState(false);
+  useNewMediaCheck(checkin.id, ready, () => setNewMedia(true), { allPhotos: true });
+  const reload = useCallback(() => {
+    setNewMedia(false);
+    reloadGallery(checkin.id);
+  }, [checkin.id]);
+  if (!ready) return <Spinner label={t('album.grid.loading')} />;
+  return (
+    <>
+      <GalleryBrowser checkin={checkin} galleryId={0} tabs={['mine', 'all', 'favourites']} />
+      {newMedia && <NewMediaNotice onReload={reload} onDismiss={() => setNewMedia(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,369 @@
+import type { Media } from '@fotodrop/contract/api/media';
+import { LONG_TAP_MS } from '@fotodrop/contract/constants';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Toast } from '../../../shared/ui/toast';
+import { classifyGesture, withinTap } from '../lib/gestures';
+import { FavouriteButton } from './favourite-button';
+import { mediaAlt } from './media-grid';
+import { RemovePhotoDialog } from './remove-photo-dialog';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface LightboxProps {
+  items: readonly Media[];
+  index: number;
+  total: number;
+  /** Position of the first item in the whole list (numbered pages). */
+  offset?: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  /** More media exist after the last one loaded: "next" on the last one asks for them. */
+  hasMore?: boolean;
+  onNeedMore?: () => void;
+  /** Event name, for the share text. */
+  title: string;
+  /** false when the album disables sharing (share_mode 'd'). */
+  canShare: boolean;
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+const ICONS = {
+  close: 'M6 6l12 12M18 6 6 18',
+  previous: 'M15 5l-7 7 7 7',
+  next: 'M9 5l7 7-7 7',
+  share: 'M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6',
+  info: 'M12 8h.01M11 12h1v5h1M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
+  remove: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+};
+
+/**
+ * The photo viewer: one photo large (preview_url) with previous / next, keyboard (← → Escape),
+ * swipe and tap / long tap (photo information), favourite, share and remove. A modal dialog: the
+ * focus moves in and stays, the page behind is inert, and the focus returns on close.
+ */
+export function Lightbox(props: LightboxProps) {
+  if (typeof document === 'undefined') return null;
+  return createPortal(<LightboxPanel {...props} />, document.body);
+}
+
+function LightboxPanel({
+  items,
+  index,
+  total,
+  offset = 0,
+  onIndexChange,
+  onClose,
+  hasMore = false,
+  onNeedMore,
+  title,
+  canShare,
+}: LightboxProps) {
+  const { t, language } = useTranslation();
+  const panel = useRef<HTMLDivElement>(null);
+  const captionId = useId();
+  const [showInfo, setShowInfo] = useState(false);
+  const [immersive, setImmersive] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
+  const [waitingForMore, setWaitingForMore] = useState(false);
+  const touch = useRef<{
+    x: number;
+    y: number;
+    at: number;
+    long: boolean;
+    timer?: ReturnType<typeof setTimeout>;
+  }>(null);
+
+  const media = items[Math.min(index, items.length - 1)];
+  const position = Math.min(index, items.length - 1);
+  const atEnd = position >= items.length - 1;
+  const canNext = !atEnd || hasMore;
+  const canPrevious = position > 0;
+
+  const say = (text: string) => setToast({ text, id: Date.now() });
+
+  const go = (step: 1 | -1) => {
+    setShowInfo(false);
+    if (step === -1) {
+      if (canPrevious) onIndexChange(position - 1);
+      return;
+    }
+    if (!atEnd) onIndexChange(position + 1);
+    else if (hasMore && onNeedMore) {
+      setWaitingForMore(true);
+      onNeedMore();
+    }
+  };
+
+  // "next" on the last photo loaded moves on once the next page is there
+  useEffect(() => {
+    if (waitingForMore && position < items.length - 1) {
+      setWaitingForMore(false);
+      onIndexChange(position + 1);
+    }
+  }, [waitingForMore, items.length, position, onIndexChange]);
+
+  // the list shrank under the viewer (a photo removed): nothing left closes it
+  useEffect(() => {
+    if (items.length === 0) onClose();
+  }, [items.length, onClose]);
+
+  // modal: the app behind is inert while the viewer is open (again after the remove dialog closed)
+  useLayoutEffect(() => {
+    if (confirming) return;
+    const app = document.getElementById('root');
+    app?.setAttribute('inert', '');
+    return () => app?.removeAttribute('inert');
+  }, [confirming]);
+
+  // focus in on open, back to where it was on close
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  // preload the neighbours, so previous / next show at once
+  useEffect(() => {
+    for (const neighbour of [items[position + 1], items[position - 1]]) {
+      if (neighbour && typeof Image !== 'undefined') new Image().src = neighbour.preview_url;
+    }
+  }, [items, position]);
+
+  if (!media) return null;
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    // keys of the remove dialog (portalled, but a React child) are not the viewer's
+    if (!panel.current?.contains(event.target as Node)) return;
+    setImmersive(false);
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'Tab') {
+      const node = panel.current;
+      const controls = node ? Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && (document.activeElement === first || document.activeElement === node)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  const onPointerDown = (event: ReactPointerEvent) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    const start = { x: event.clientX, y: event.clientY, at: Date.now(), long: false } as NonNullable<
+      typeof touch.current
+    >;
+    start.timer = setTimeout(() => {
+      start.long = true;
+      setShowInfo(true);
+    }, LONG_TAP_MS);
+    touch.current = start;
+  };
+  const onPointerMove = (event: ReactPointerEvent) => {
+    const start = touch.current;
+    if (start && !withinTap(event.clientX - start.x, event.clientY - start.y)) clearTimeout(start.timer);
+  };
+  const onPointerUp = (event: ReactPointerEvent) => {
+    const start = touch.current;
+    touch.current = null;
+    if (!start) return;
+    clearTimeout(start.timer);
+    if (start.long) return;
+    const gesture = classifyGesture(event.clientX - start.x, event.clientY - start.y, Date.now() - start.at);
+    if (gesture === 'next') go(1);
+    else if (gesture === 'previous') go(-1);
+    else if (gesture === 'long-tap') setShowInfo(true);
+    else if (gesture === 'tap' && event.pointerType === 'touch') setImmersive((v) => !v);
+  };
+  const onPointerCancel = () => {
+    if (touch.current) clearTimeout(touch.current.timer);
+    touch.current = null;
+  };
+
+  const share = async () => {
+    const url = new URL(media.preview_url, window.location.origin).href;
+    const text = t('album.share.text', { event: title });
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ title, text, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      say(t('album.share.copied'));
+    } catch (error) {
+      // the user closed the share sheet: nothing to say
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      say(t('album.share.failed'));
+    }
+  };
+
+  const takenAt = media.taken_at
+    ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(media.taken_at),
+      )
+    : null;
+
+  return (
+    <div
+      ref={panel}
+      className={`lightbox${immersive ? ' is-immersive' : ''}`}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('album.lightbox.title')}
+      aria-describedby={captionId}
+      tabIndex={-1}
+      inert={confirming || undefined}
+      onKeyDown={onKeyDown}
+    >
+      <div className="lightbox-bar">
+        <span className="lightbox-position" aria-live="polite">
+          {offset + position + 1} / {Math.max(total, items.length)}
+        </span>
+        <div className="lightbox-tools">
+          <FavouriteButton
+            media={media}
+            className="lightbox-btn"
+            onFailed={() => say(t('album.favourite.failed'))}
+          />
+          {canShare && (
+            <button
+              type="button"
+              className="lightbox-btn"
+              aria-label={t('album.share.button')}
+              onClick={() => void share()}
+            >
+              <Icon d={ICONS.share} />
+            </button>
+          )}
+          <button
+            type="button"
+            className="lightbox-btn"
+            aria-label={t('album.lightbox.info')}
+            aria-expanded={showInfo}
+            onClick={() => setShowInfo((v) => !v)}
+          >
+            <Icon d={ICONS.info} />
+          </button>
+          <button
+            type="button"
+            className="lightbox-btn"
+            aria-label={t('album.remove_photo.button')}
+            onClick={() => setConfirming(true)}
+          >
+            <Icon d={ICONS.remove} />
+          </button>
+          <button type="button" className="lightbox-btn" aria-label={t('dialog.close')} onClick={onClose}>
+            <Icon d={ICONS.close} />
+          </button>
+        </div>
+      </div>
+
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: touch gestures only; the buttons and keys do the same */}
+      <div
+        className="lightbox-stage"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onContextMenu={(event) => event.preventDefault()}
+      >
+        <img
+          key={media.id}
+          src={media.preview_url}
+          alt={mediaAlt(t, media, offset + position + 1, Math.max(total, items.length))}
+          width={media.width}
+          height={media.height}
+          draggable={false}
+          style={{ backgroundImage: `url("${media.thumbnail_url}")` }}
+          decoding="async"
+        />
+      </div>
+
+      <button
+        type="button"
+        className="lightbox-nav lightbox-prev"
+        aria-label={t('album.lightbox.previous')}
+        disabled={!canPrevious}
+        onClick={() => go(-1)}
+      >
+        <Icon d={ICONS.previous} />
+      </button>
+      <button
+        type="button"
+        className="lightbox-nav lightbox-next"
+        aria-label={t('album.lightbox.next')}
+        disabled={!canNext}
+        aria-busy={waitingForMore || undefined}
+        onClick={() => go(1)}
+      >
+        <Icon d={ICONS.next} />
+      </button>
+
+      <div className="lightbox-caption">
+        <p id={captionId}>
+          {takenAt ? t('album.lightbox.taken_at', { date: takenAt }) : t('album.lightbox.no_date')}
+        </p>
+        {showInfo && (
+          <dl className="lightbox-info">
+            <div>
+              <dt>{t('album.lightbox.info_size')}</dt>
+              <dd>{t('album.lightbox.dimensions', { width: media.width, height: media.height })}</dd>
+            </div>
+            <div>
+              <dt>{t('album.lightbox.info_quality')}</dt>
+              <dd>{media.quality}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+
+      <Toast key={toast?.id} message={toast?.text ?? null} onDone={() => setToast(null)} />
+      <RemovePhotoDialog
+        open={confirming}
+        media={media}
+        onClose={() => setConfirming(false)}
+        onRemoved={() => {
+          setConfirming(false);
+          say(t('album.remove_photo.done'));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initTestI18n } from '../../../test/setup';
+import { makeMediaList } from '../test/fake-album';
+import { gridLayout, MediaGrid } from './media-grid';
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
+});
+
+describe('the photo grid', () => {
+  it('keeps a bounded number of images in the document for 10,000 photos', async () => {
+    const items = makeMediaList(10_000);
+    render(<MediaGrid items={items} total={10_000} label="My photos" onOpen={() => {}} />);
+    const list = screen.getByRole('list', { name: 'My photos' });
+    const images = within(list).getAllByRole('img');
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.length).toBeLessThanOrEqual(120);
+    expect(images[0]!.getAttribute('alt')).toBe('Photo 1 of 10000');
+    const tiles = within(list).getAllByRole('listitem');
+    expect(tiles[0]!.getAttribute('aria-setsize')).toBe('10000');
+    // the list is as tall as all its rows, so the page scrolls as if they were all there
+    const { columns, tile, gap } = gridLayout(window.innerWidth);
+    expect(Number.parseFloat(list.style.height)).toBeCloseTo(Math.ceil(10_000 / columns) * (tile + gap), 0);
+
+    // far down the page, other rows are there and still only a few
+    await act(async () => {
+      Object.defineProperty(window, 'scrollY', { value: 200_000, configurable: true, writable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    const later = within(list).getAllByRole('img');
+    expect(later.length).toBeLessThanOrEqual(120);
+    const first = Number(later[0]!.closest('[role="listitem"]')!.getAttribute('aria-posinset'));
+    expect(first).toBeGreaterThan(5000);
+    expect(within(list).queryByRole('img', { name: 'Photo 1 of 10000' })).toBeNull();
+  });
+
+  it('lays thumbnails out in 3 columns on a phone and more on wider screens', () => {
+    expect(gridLayout(358).columns).toBe(3);
+    expect(gridLayout(1152).columns).toBe(7);
+    expect(gridLayout(10_000).columns).toBe(8);
+  });
+});

@@ -1,0 +1,60 @@
+import type { PriceListItem } from '@fotodrop/contract/api/galleries';
+import { formatMoney } from '@fotodrop/contract/rules/currency';
+import { useId } from 'react';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { priceGroups } from '../lib/prices';
+
+/**
+ * The prices of the current gallery, compact: bundles ("5 photos €29.90", the original price
+ * crossed out) or quantity ranges priced each; prices include VAT.
+ */
+export function PriceListCard({
+  items,
+  currency,
+  compact = false,
+}: {
+  items: readonly PriceListItem[];
+  currency: string;
+  compact?: boolean;
+}) {
+  const { t, language } = useTranslation();
+  const titleId = useId();
+  const groups = priceGroups(items, currency);
+  if (groups.length === 0) return null;
+  const money = (minor: number) => formatMoney(minor, currency, language);
+  return (
+    <section className={`price-card${compact ? ' is-compact' : ''}`} aria-labelledby={titleId}>
+      <h3 id={titleId} className={compact ? 'visually-hidden' : undefined}>
+        {t('album.prices.title')}
+      </h3>
+      {groups.map((group) => (
+        <ul key={group.mediaType} className="price-list">
+          {group.bundles.map((bundle) => {
+            const unit = group.mediaType === 'video' ? 'videos' : 'photos';
+            const label = bundle.range
+              ? t(`album.prices.${unit}_range`, {
+                  range: bundle.to === null ? `${bundle.from}+` : `${bundle.from}–${bundle.to}`,
+                })
+              : t(`album.prices.${unit}`, { count: bundle.from });
+            const price = money(bundle.price);
+            return (
+              <li key={bundle.key}>
+                <span className="price-label">{label}</span>
+                <span className="price-value">
+                  {bundle.price_original !== null && bundle.price_original > bundle.price && (
+                    <del>
+                      <span className="visually-hidden">{t('album.prices.original')} </span>
+                      {money(bundle.price_original)}
+                    </del>
+                  )}{' '}
+                  <strong>{group.perUnit ? t('album.prices.each', { price }) : price}</strong>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ))}
+      <p className="price-vat">{t('album.prices.vat')}</p>
+    </section>
+  );
+}

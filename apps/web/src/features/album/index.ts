@@ -1,0 +1,9 @@
+/**
+ * The album feature's public entry: the album's photos (tabs, grid, viewer, grouped galleries)
+ * and the gallery screen. The checkins feature mounts these in its album screens; nothing else of
+ * this folder is imported from outside.
+ */
+export { AlbumMedia } from './components/album-media';
+export { GalleryScreen } from './components/gallery-screen';
+export { resetAlbumStore } from './store/album-store';
+export { cleanPopups, unsetPopups } from './store/popups';

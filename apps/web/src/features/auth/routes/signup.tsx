@@ -1,0 +1,175 @@
+import { signupBodySchema } from '@fotodrop/contract/api/accounts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { paths, safeNext } from '../../../app/paths';
+import { useAppConfig } from '../../../shared/config/use-app-config';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
+import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { currentLanguage } from '../../../shared/i18n/i18n';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Button } from '../../../shared/ui/button';
+import { Checkbox } from '../../../shared/ui/checkbox';
+import { FormError } from '../../../shared/ui/form-error';
+import { TextField } from '../../../shared/ui/text-field';
+import { signup } from '../api/signup';
+import { AuthPage } from '../components/auth-page';
+import { ExternalLink, TermsLabel } from '../components/consent-labels';
+
+type SignupInput = z.input<typeof signupBodySchema>;
+type SignupOutput = z.output<typeof signupBodySchema>;
+/** The form holds plain booleans (the schema wants `true`) and the organisation's extra consents. */
+type SignupForm = Omit<SignupInput, 'is_adult' | 'accept_terms'> & {
+  is_adult: boolean;
+  accept_terms: boolean;
+  extra_consents: Record<string, boolean>;
+};
+
+const FIELDS = [
+  'email',
+  'first_name',
+  'last_name',
+  'password1',
+  'password2',
+  'is_adult',
+  'accept_terms',
+] as const;
+
+/** The contract schema, plus the organisation's required privacy checkboxes. */
+function signupResolver(requiredExtras: string[]): Resolver<SignupForm, unknown, SignupOutput> {
+  const base = zodResolver(signupBodySchema) as unknown as Resolver<SignupForm, unknown, SignupOutput>;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const missing = requiredExtras.filter((id) => !values.extra_consents?.[id]);
+    if (missing.length === 0) return result;
+    const errors = { ...result.errors } as FieldErrors<SignupForm> & Record<string, unknown>;
+    errors.extra_consents = Object.fromEntries(
+      missing.map((id) => [id, { type: 'required', message: 'field.required' }]),
+    );
+    return { values: {}, errors: errors as FieldErrors<SignupForm> };
+  };
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const age = config.min_required_age;
+  const requiredExtras = config.privacy_checkboxes.filter((c) => c.required).map((c) => c.id);
+
+  const form = useForm<SignupForm, unknown, SignupOutput>({
+    resolver: signupResolver(requiredExtras),
+    mode: 'onTouched',
+    defaultValues: {
+      email: '',
+      first_name: '',
+      last_name: '',
+      password1: '',
+      password2: '',
+      is_adult: false,
+      accept_terms: false,
+      marketing_consent: false,
+      extra_consents: {},
+    },
+  });
+  const { errors } = form.formState;
+  const password = form.watch('password1') ?? '';
+
+  const mutation = useMutation({
+    mutationFn: (values: SignupOutput) => signup({ ...values, language: currentLanguage() }),
+    onSuccess: () => navigate(safeNext(params.get('next'), paths.checkins.getHref()), { replace: true }),
+    onError: (error) => applyServerErrors(error, form.setError, FIELDS, { email_taken: 'email' }),
+  });
+
+  return (
+    <AuthPage title={t('auth.signup.title')} lead={t('auth.signup.subtitle')}>
+      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <FormError error={errors.root?.server} />
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <div className="field-row">
+          <TextField
+            label={t('auth.fields.first_name')}
+            autoComplete="given-name"
+            required
+            error={errors.first_name?.message}
+            {...form.register('first_name')}
+          />
+          <TextField
+            label={t('auth.fields.last_name')}
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...form.register('last_name')}
+          />
+        </div>
+        <NewPasswordFields
+          label={t('auth.fields.password')}
+          password={password}
+          field={form.register('password1')}
+          error={errors.password1?.message}
+          repeatField={form.register('password2')}
+          repeatError={errors.password2?.message}
+        />
+        <fieldset className="fieldset">
+          <legend className="visually-hidden">{t('auth.signup.consents')}</legend>
+          <Checkbox
+            label={t('auth.signup.adult', { age })}
+            description={
+              config.min_required_age_policy_url ? (
+                <ExternalLink href={config.min_required_age_policy_url}>
+                  {t('auth.signup.age_policy')}
+                </ExternalLink>
+              ) : undefined
+            }
+            required
+            error={errors.is_adult?.message}
+            errorVars={{ age }}
+            {...form.register('is_adult')}
+          />
+          <Checkbox
+            label={<TermsLabel />}
+            required
+            error={errors.accept_terms?.message}
+            {...form.register('accept_terms')}
+          />
+          {config.privacy_checkboxes.map((box) => (
+            <Checkbox
+              key={box.id}
+              label={box.label}
+              description={
+                box.url ? (
+                  <ExternalLink href={box.url}>{t('auth.signup.read_document')}</ExternalLink>
+                ) : undefined
+              }
+              required={box.required}
+              error={errors.extra_consents?.[box.id]?.message}
+              {...form.register(`extra_consents.${box.id}`)}
+            />
+          ))}
+          <Checkbox
+            label={config.marketing_consent_description ?? t('auth.signup.marketing')}
+            description={t('auth.signup.marketing_optional')}
+            {...form.register('marketing_consent')}
+          />
+        </fieldset>
+        <Button type="submit" block size="lg" loading={mutation.isPending}>
+          {t('auth.signup.submit')}
+        </Button>
+      </form>
+      <p className="form-footer">
+        {t('auth.signup.have_account')}{' '}
+        <Link to={paths.login.getHref(params.get('next') ?? undefined)}>{t('auth.signup.login_link')}</Link>
+      </p>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,110 @@
+import { accountEndpoints } from '@fotodrop/contract/api/accounts';
+import type { PreviewResponse } from '@fotodrop/contract/api/checkin-schemas';
+import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
+import { MARKETING_CHECK_SERVICE_ID } from '@fotodrop/contract/constants';
+import { paths, safeNext } from '../../../app/paths';
+import { callEndpoint } from '../../../shared/api/client';
+import { useAppStore } from '../../../shared/store/app-store';
+import { writeItem } from '../../../shared/store/safe-storage';
+
+/**
+ * decision: what a partner app's /preview?accessToken= link records. No cookie banner or webview
+ * layout exists yet; these items say "all cookies accepted" and "running inside an app's webview"
+ * for the features that will read them. The keys belong in shared/store/storage-keys.ts.
+ */
+export const PREVIEW_STORAGE_KEYS = {
+  /** localStorage: the cookie choice; 'all' after a partner link. */
+  cookieConsent: 'cookie_consent',
+  /** sessionStorage: 'webview' when the site runs inside a partner app. */
+  environment: 'environment',
+} as const;
+
+/** Query keys of the link that are not sent to the preview call. */
+const LINK_ONLY = ['accessToken', 'redirect'];
+
+/** (ep or pc) with (ps or pica_service), or a picacode: the preview call needs one of them. */
+export function hasPreviewQuery(query: URLSearchParams): boolean {
+  const has = (key: string) => Boolean(query.get(key));
+  return has('picacode') || ((has('ep') || has('pc')) && (has('ps') || has('pica_service')));
+}
+
+/** GET /v2/photos-preview/ with the link's own query (less the access token and the redirect target). */
+export function loadPreview(query: URLSearchParams): Promise<PreviewResponse> {
+  const forwarded: Record<string, string> = {};
+  for (const [key, value] of query) if (!LINK_ONLY.includes(key)) forwarded[key] = value;
+  return callEndpoint(checkinEndpoints.photosPreview, { query: forwarded });
+}
+
+/**
+ * Keeps what the check-in that follows needs (entry spec §2): picacode, source, tags, the
+ * marketing-check flag (service 2394), the disable-social-login flag, stay dates, the redirect
+ * target (a path of this site only) and the campaign with its expiry.
+ */
+export function rememberPreview(preview: PreviewResponse, query: URLSearchParams): void {
+  const store = useAppStore.getState();
+  const redirect = query.get('redirect');
+  store.setPreview({
+    isPreviewCheckin: true,
+    autoCheckinPicacode: preview.picacode ?? query.get('picacode') ?? null,
+    source: preview.source,
+    tags: preview.tags,
+    marketingCheck: preview.pica_service_id === MARKETING_CHECK_SERVICE_ID,
+    disableSocialLogin: preview.disable_social_login,
+    stay:
+      preview.start_of_stay || preview.end_of_stay
+        ? { start: preview.start_of_stay, end: preview.end_of_stay }
+        : null,
+    redirect: redirect ? safeNext(redirect, '') || null : null,
+  });
+  if (preview.campaign_code) {
+    store.setCampaign({
+      campaign_code: preview.campaign_code,
+      campaign_expires_at: preview.campaign_expires_at,
+    });
+  }
+}
+
+/** A partner app's link: all cookies accepted, webview environment, then the partner token becomes an API token. */
+export async function partnerLogin(accessToken: string): Promise<void> {
+  writeItem('local', PREVIEW_STORAGE_KEYS.cookieConsent, 'all');
+  writeItem('session', PREVIEW_STORAGE_KEYS.environment, 'webview');
+  const { access_token, token_type } = await callEndpoint(accountEndpoints.partnerConvertToken, {
+    body: { access_token: accessToken },
+  });
+  useAppStore.getState().setAuth(access_token, token_type);
+}
+
+/** Where /preview goes after loading: a screen of this site, another site, or the preview itself. */
+export type PreviewResult =
+  | { kind: 'go'; to: string }
+  | { kind: 'leave'; url: string }
+  | { kind: 'show'; preview: PreviewResponse };
+
+/** The /preview sequence of entry spec §2, in order. */
+export async function runPreview(query: URLSearchParams): Promise<PreviewResult> {
+  const accessToken = query.get('accessToken');
+  const checkinError: PreviewResult = { kind: 'go', to: paths.checkinError.getHref() };
+  let preview: PreviewResponse | null = null;
+  if (hasPreviewQuery(query)) {
+    try {
+      preview = await loadPreview(query);
+    } catch {
+      return checkinError;
+    }
+    rememberPreview(preview, query);
+  } else if (!accessToken) {
+    return checkinError;
+  }
+  if (accessToken) {
+    try {
+      await partnerLogin(accessToken);
+      return { kind: 'go', to: paths.checkins.getHref() };
+    } catch {
+      return { kind: 'go', to: paths.home.getHref() };
+    }
+  }
+  if (!preview) return checkinError;
+  if (preview.sso_url) return { kind: 'leave', url: preview.sso_url };
+  if (useAppStore.getState().token) return { kind: 'go', to: paths.checkins.getHref() };
+  return { kind: 'show', preview };
+}

@@ -1,0 +1,66 @@
+import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
+import { useState } from 'react';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Button } from '../../../shared/ui/button';
+import { CodeText } from '../../../shared/ui/code-field';
+import { DateRange } from '../../../shared/ui/date-text';
+import { QrCodeDialog } from './qr-code-dialog';
+import { RemoveAlbumDialog } from './remove-album-dialog';
+import { ShowCodeDialog } from './show-code-dialog';
+
+type Modal = 'code' | 'qr' | 'remove' | null;
+
+/** Top of the album screen: event, dates, album code, and the code / QR / remove actions. */
+export function AlbumHeader({ checkin }: { checkin: Checkin }) {
+  const { t } = useTranslation();
+  const [modal, setModal] = useState<Modal>(null);
+  const close = () => setModal(null);
+  const { event } = checkin;
+  return (
+    <header className="album-header">
+      {checkin.pica_service && (
+        <p className="eyebrow album-service">
+          {checkin.pica_service.logo_url && <img src={checkin.pica_service.logo_url} alt="" height="24" />}
+          <span>{checkin.pica_service.name}</span>
+        </p>
+      )}
+      <h1>{checkin.event_name}</h1>
+      <dl className="album-facts">
+        <div>
+          <dt>{t('album.facts.dates')}</dt>
+          <dd>
+            <DateRange start={event.start_date} end={event.end_date} />
+          </dd>
+        </div>
+        {checkin.start_of_stay && (
+          <div>
+            <dt>{t('album.facts.stay')}</dt>
+            <dd>
+              <DateRange start={checkin.start_of_stay} end={checkin.end_of_stay} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('album.facts.code')}</dt>
+          <dd>
+            <CodeText code={checkin.picacode} />
+          </dd>
+        </div>
+      </dl>
+      <div className="actions album-actions">
+        <Button variant="secondary" size="sm" onClick={() => setModal('code')}>
+          {t('album.actions.show_code')}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setModal('qr')}>
+          {t('album.actions.qr_code')}
+        </Button>
+        <Button variant="ghost" size="sm" className="album-remove" onClick={() => setModal('remove')}>
+          {t('album.actions.remove')}
+        </Button>
+      </div>
+      <ShowCodeDialog open={modal === 'code'} onClose={close} code={checkin.picacode} />
+      <QrCodeDialog open={modal === 'qr'} onClose={close} code={checkin.picacode} />
+      <RemoveAlbumDialog open={modal === 'remove'} onClose={close} checkin={checkin} />
+    </header>
+  );
+}

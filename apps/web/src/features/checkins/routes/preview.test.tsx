@@ -1,0 +1,158 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
+import { leaveSite } from '../../../shared/utils/leave-site';
+import { here, renderApp } from '../../../test/render-app';
+import { PREVIEW_STORAGE_KEYS } from '../api/preview';
+import { setUpCheckinTestServer } from '../test/checkin-test-server';
+import { makeCheckin, makePreview } from '../test/fixtures';
+
+const api = setUpCheckinTestServer({ signedIn: false });
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const previewCall = () => api.server.requests.find((r) => r.path.startsWith('/api/v2/photos-preview/'));
+
+describe('/preview', () => {
+  it('shows a visitor the preview and keeps what the check-in needs', async () => {
+    api.answer = (req) =>
+      req.path.startsWith('/api/v2/photos-preview/')
+        ? {
+            status: 200,
+            body: makePreview({
+              pica_service_id: 2394,
+              disable_social_login: true,
+              experience_type: 'stay',
+              start_of_stay: '2026-07-01',
+              end_of_stay: '2026-07-08',
+              campaign_code: 'SUMMER',
+              campaign_expires_at: '2030-01-01T00:00:00Z',
+            }),
+          }
+        : undefined;
+    renderApp('/preview?ep=E1&ps=S9&redirect=%2Fprofile%2Fresume');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(previewCall()!.path).toBe('/api/v2/photos-preview/?ep=E1&ps=S9');
+    expect(screen.getByText('Holiday stay')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Preview of the photos' })).getAllByRole('img'),
+    ).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe(
+      '/signup?next=%2Fcheckins',
+    );
+    const { preview, campaign } = useAppStore.getState();
+    expect(preview).toEqual({
+      isPreviewCheckin: true,
+      autoCheckinPicacode: 'K7M2Q9P',
+      source: 'newsletter',
+      tags: ['spring'],
+      marketingCheck: true,
+      disableSocialLogin: true,
+      stay: { start: '2026-07-01', end: '2026-07-08' },
+      redirect: '/profile/resume',
+    });
+    expect(campaign).toEqual({ campaign_code: 'SUMMER', campaign_expires_at: '2030-01-01T00:00:00Z' });
+  });
+
+  it('sends a logged-in user to the albums, where the preview code opens at once', async () => {
+    useAppStore.getState().setAuth('k1');
+    api.answer = (req) => {
+      if (req.path.startsWith('/api/v2/photos-preview/')) return { status: 200, body: makePreview() };
+      if (req.path === '/api/v2/checkins/') return { status: 201, body: makeCheckin() };
+      if (req.path.startsWith('/api/v3/checkins/by-code/')) return { status: 200, body: makeCheckin() };
+      return undefined;
+    };
+    const router = renderApp('/preview?picacode=k7m2q9p');
+    await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(here(router)).toBe('/checkins/K7M2Q9P'));
+    expect(JSON.parse(api.server.requests.find((r) => r.path === '/api/v2/checkins/')!.body)).toEqual({
+      picacode: 'K7M2Q9P',
+      platform: 'site',
+      source: 'newsletter',
+      tags: ['spring'],
+    });
+  });
+
+  it('logs a partner app in with its access token, then goes to the albums', async () => {
+    api.answer = (req) => {
+      if (req.path.startsWith('/api/v2/photos-preview/'))
+        return { status: 200, body: makePreview({ picacode: null }) };
+      if (req.path === '/api/accounts/ibi/convert-token/')
+        return { status: 200, body: { access_token: 'partner-key', token_type: 'Bearer' } };
+      return undefined;
+    };
+    const router = renderApp('/preview?pc=P1&pica_service=7&accessToken=abc');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My albums' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/checkins');
+    expect(previewCall()!.path).toBe('/api/v2/photos-preview/?pc=P1&pica_service=7');
+    expect(
+      JSON.parse(api.server.requests.find((r) => r.path === '/api/accounts/ibi/convert-token/')!.body),
+    ).toEqual({
+      access_token: 'abc',
+    });
+    expect(useAppStore.getState()).toMatchObject({ token: 'partner-key', tokenType: 'Bearer' });
+    expect(localStorage.getItem(PREVIEW_STORAGE_KEYS.cookieConsent)).toBe('all');
+    expect(sessionStorage.getItem(PREVIEW_STORAGE_KEYS.environment)).toBe('webview');
+  });
+
+  it('goes home when the partner token is refused', async () => {
+    api.answer = (req) => {
+      if (req.path.startsWith('/api/v2/photos-preview/')) return { status: 200, body: makePreview() };
+      if (req.path === '/api/accounts/ibi/convert-token/')
+        return { status: 400, body: { code: 'invalid_external_token', message: 'Bad token.' } };
+      return undefined;
+    };
+    const router = renderApp('/preview?picacode=K7M2Q9P&accessToken=bad');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Your event photos, found in seconds' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/');
+    expect(useAppStore.getState().token).toBeNull();
+  });
+
+  it('follows the sso_url of the answer', async () => {
+    const assign = vi.spyOn(leaveSite, 'assign').mockImplementation(() => {});
+    api.answer = (req) =>
+      req.path.startsWith('/api/v2/photos-preview/')
+        ? { status: 200, body: makePreview({ sso_url: 'https://sso.example/login?r=1' }) }
+        : undefined;
+    renderApp('/preview?picacode=K7M2Q9P');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://sso.example/login?r=1'), {
+      timeout: 5000,
+    });
+  });
+
+  it('goes to the check-in error screen when the preview cannot be loaded or the link is incomplete', async () => {
+    useAppStore.getState().setAuth('k1');
+    api.answer = (req) =>
+      req.path.startsWith('/api/v2/photos-preview/')
+        ? { status: 404, body: { code: 'not_found', message: 'No preview.' } }
+        : undefined;
+    const router = renderApp('/preview?picacode=NOPE');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'We could not open this album' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/checkin-error');
+    cleanup();
+
+    api.server.requests.length = 0;
+    const incomplete = renderApp('/preview?ep=E1');
+    await screen.findByRole('heading', { level: 1, name: 'We could not open this album' }, { timeout: 5000 });
+    expect(here(incomplete)).toBe('/checkin-error');
+    expect(previewCall()).toBeUndefined();
+  });
+});

@@ -1,0 +1,82 @@
+import './preview.css';
+import type { PreviewResponse } from '@fotodrop/contract/api/checkin-schemas';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { ButtonLink } from '../../../shared/ui/button';
+import { DateRange } from '../../../shared/ui/date-text';
+import { PageLoader } from '../../../shared/ui/spinner';
+import { leaveSite } from '../../../shared/utils/leave-site';
+import { runPreview } from '../api/preview';
+
+/**
+ * /preview (entry spec §2): an organiser's link. The preview is loaded and remembered for the
+ * check-in that follows; a partner token logs in; an SSO address is followed; logged-in users go
+ * to their albums; everyone else sees the preview and is asked to sign up.
+ */
+export function Component() {
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const [preview, setPreview] = useState<PreviewResponse | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void runPreview(query).then((result) => {
+      if (result.kind === 'go') void navigate(result.to, { replace: true });
+      else if (result.kind === 'leave') leaveSite.assign(result.url);
+      else setPreview(result.preview);
+    });
+  }, [query, navigate]);
+
+  return preview ? <PreviewScreen preview={preview} /> : <PageLoader />;
+}
+
+function PreviewScreen({ preview }: { preview: PreviewResponse }) {
+  const { t } = useTranslation();
+  usePageTitle(preview.event_name);
+  const next = paths.checkins.getHref();
+  return (
+    <section className="page container preview" aria-labelledby="preview-title">
+      <header className="preview-header">
+        <p className="eyebrow">{t(`experience.${preview.experience_type}`)}</p>
+        <h1 id="preview-title">{preview.event_name}</h1>
+        {preview.start_of_stay && (
+          <p className="preview-stay">
+            {t('preview.stay')} <DateRange start={preview.start_of_stay} end={preview.end_of_stay} />
+          </p>
+        )}
+      </header>
+      {preview.photos.length > 0 ? (
+        <ul className="preview-photos" aria-label={t('preview.photos_label')}>
+          {preview.photos.map((photo, i) => (
+            <li key={photo.id}>
+              <img
+                src={photo.thumbnail_url}
+                alt={t('preview.photo_alt', { n: i + 1, event: preview.event_name })}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="preview-none">{t('preview.no_photos')}</p>
+      )}
+      <div className="form-card preview-cta">
+        <h2>{t('preview.cta_title')}</h2>
+        <p>{t('preview.cta_text')}</p>
+        <div className="actions">
+          <ButtonLink to={paths.signup.getHref(next)} size="lg">
+            {t('preview.signup')}
+          </ButtonLink>
+          <ButtonLink to={paths.login.getHref(next)} variant="secondary" size="lg">
+            {t('preview.login')}
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { PICACODE_EXAMPLE } from '@fotodrop/contract/constants';
+import { picacodeSchema } from '@fotodrop/contract/rules/picacode';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../../app/paths';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Button } from '../../../shared/ui/button';
+import { CodeField } from '../../../shared/ui/code-field';
+
+const schema = z.object({ picacode: picacodeSchema });
+
+/**
+ * The album-code entry of an event page (visitors are logged out here): the code rides along in
+ * `next`, so after signing up or logging in /checkins?picacode= opens the album.
+ */
+export function EventCodeForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { picacode: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <div className="form-card event-code">
+      <h2 id="event-code-title">{t('checkins.form.title')}</h2>
+      <p className="field-hint">{t('checkins.form.lead')}</p>
+      <form
+        noValidate
+        aria-labelledby="event-code-title"
+        onSubmit={form.handleSubmit(({ picacode }) =>
+          navigate(paths.signup.getHref(paths.checkins.getHref({ picacode }))),
+        )}
+      >
+        <div className="event-code-row">
+          <CodeField
+            label={t('checkins.form.label')}
+            hint={t('checkins.form.example', { code: PICACODE_EXAMPLE })}
+            required
+            error={errors.picacode?.message}
+            {...form.register('picacode')}
+          />
+          <Button type="submit" size="lg">
+            {t('event.code_submit')}
+          </Button>
+        </div>
+      </form>
+      <p className="field-hint">{t('event.code_hint')}</p>
+      <ul className="event-code-tips">
+        <li>{t('checkins.tips.zero')}</li>
+        <li>{t('checkins.tips.spaces')}</li>
+      </ul>
+    </div>
+  );
+}

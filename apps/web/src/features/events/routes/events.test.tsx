@@ -1,0 +1,216 @@
+import type { EventInfo } from '@fotodrop/contract/api/events';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_CONFIG } from '../../../shared/config/default-config';
+import { useAppStore } from '../../../shared/store/app-store';
+import { leaveSite } from '../../../shared/utils/leave-site';
+import { type RecordedRequest, startTestServer } from '../../../test/http-server';
+import { here, renderApp } from '../../../test/render-app';
+import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+
+type Answer = { status: number; body?: unknown } | undefined;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let answer: (req: RecordedRequest) => Answer;
+
+beforeAll(async () => {
+  await initTestI18n();
+  server = await startTestServer((req) => {
+    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
+    if (req.method === 'GET' && req.path.startsWith('/api/v3/checkins/?'))
+      return {
+        status: 200,
+        body: { results: [], pagination: { total: 0, num_pages: 1, page_size: 12, page_number: 1 } },
+      };
+    return answer(req);
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  resetApp(`${server.url}/api`);
+  server.requests.length = 0;
+  answer = () => undefined;
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function makeEvent(overrides: Partial<EventInfo> = {}): EventInfo {
+  return {
+    id: 9,
+    slug: '0a1b2c3d',
+    name: 'Alpine Marathon 2026',
+    description: 'Forty-two kilometres through three valleys.',
+    start_date: '2026-05-10',
+    end_date: '2026-05-10',
+    location: 'Bohinj',
+    cover_url: 'https://cdn.example/cover.jpg',
+    experience_type: 'event',
+    checkin_mode: 'none',
+    picacode: null,
+    currency: 'EUR',
+    ...overrides,
+  };
+}
+
+describe('/e/:eventSlug', () => {
+  it('is not found unless the slug is exactly 8 lowercase hexadecimal characters', async () => {
+    for (const slug of ['0A1B2C3D', '0a1b2c3', 'zz1b2c3d', '0a1b2c3d9']) {
+      renderApp(`/e/${slug}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      cleanup();
+    }
+    expect(server.requests.filter((r) => r.path.startsWith('/api/v1/events/'))).toHaveLength(0);
+  });
+
+  it('shows the event and takes an album code on to sign-up, the code kept in `next`', async () => {
+    answer = (req) =>
+      req.path === '/api/v1/events/?slug=0a1b2c3d'
+        ? { status: 200, body: { results: [makeEvent()] } }
+        : undefined;
+    const router = renderApp('/e/0a1b2c3d');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('May 10, 2026')).toBeTruthy();
+    expect(screen.getByText('Bohinj')).toBeTruthy();
+    expect(screen.getByText('Forty-two kilometres through three valleys.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/^Album code/), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The code entered is not valid')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Album code/), { target: { value: 'k7m 2q9p' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' }, { timeout: 5000 });
+    expect(here(router)).toBe('/signup?next=%2Fcheckins%3Fpicacode%3DK7M2Q9P');
+  });
+
+  it('says when there is no event with the slug', async () => {
+    answer = (req) =>
+      req.path.startsWith('/api/v1/events/') ? { status: 200, body: { results: [] } } : undefined;
+    renderApp('/e/0a1b2c3d');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Event not found' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
+  it('sends logged-in users to their albums', async () => {
+    useAppStore.getState().setAuth('k1');
+    const router = renderApp('/e/0a1b2c3d');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My albums' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/checkins');
+  });
+});
+
+describe('/live', () => {
+  it('sends the browser to the gallery of the live event, passing its own query on', async () => {
+    const assign = vi.spyOn(leaveSite, 'assign').mockImplementation(() => {});
+    answer = (req) =>
+      req.path.startsWith('/api/v1/events/live/')
+        ? {
+            status: 200,
+            body: {
+              id: 9,
+              slug: '0a1b2c3d',
+              name: 'Live',
+              gallery_url: 'https://live.example/g/9',
+              ends_at: null,
+            },
+          }
+        : undefined;
+    renderApp('/live?slug=0a1b2c3d&utm_source=screen');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://live.example/g/9'), {
+      timeout: 5000,
+    });
+    expect(server.requests.find((r) => r.path.startsWith('/api/v1/events/live/'))!.path).toBe(
+      '/api/v1/events/live/?slug=0a1b2c3d&utm_source=screen',
+    );
+  });
+
+  it('goes home when no event is live', async () => {
+    const assign = vi.spyOn(leaveSite, 'assign').mockImplementation(() => {});
+    answer = (req) =>
+      req.path.startsWith('/api/v1/events/live/')
+        ? { status: 404, body: { code: 'not_found', message: 'Nothing live.' } }
+        : undefined;
+    const router = renderApp('/live');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Your event photos, found in seconds' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/');
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('/events', () => {
+  it('opens the calendar of upcoming events over the home page when the organisation shows one', async () => {
+    useAppStore.setState({ appConfig: { ...DEFAULT_APP_CONFIG, id: 901, show_calendar: true } });
+    answer = (req) =>
+      req.path === '/api/v1/events/calendar/'
+        ? {
+            status: 200,
+            body: {
+              results: [
+                {
+                  id: 1,
+                  slug: '0a1b2c3d',
+                  name: 'Spring Run',
+                  start_date: '2026-04-12',
+                  end_date: '2026-04-12',
+                  location: 'Bled',
+                  cover_url: null,
+                },
+                {
+                  id: 2,
+                  slug: '1a1b2c3d',
+                  name: 'Lake Swim',
+                  start_date: '2026-05-02',
+                  end_date: '2026-05-03',
+                  location: null,
+                  cover_url: null,
+                },
+              ],
+            },
+          }
+        : undefined;
+    const router = renderApp('/events');
+    const dialog = await screen.findByRole('dialog', { name: 'Upcoming events' }, { timeout: 5000 });
+    // the organisation's own home page is behind the dialog
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your Fotodrop photos, found in seconds' }),
+    ).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: 'April 2026' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'May 2026' })).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Spring Run/ })
+        .getAttribute('href'),
+    ).toBe('/e/0a1b2c3d');
+    expect(within(dialog).getByText('May 2 – 3, 2026')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await vi.waitFor(() => expect(here(router)).toBe('/'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is simply the home page when the calendar is not shown', async () => {
+    const router = renderApp('/events');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Your event photos, found in seconds' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    await vi.waitFor(() => expect(here(router)).toBe('/'));
+    expect(server.requests.filter((r) => r.path.includes('calendar'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,34 @@
+import './shared/styles/tokens.css';
+import './shared/styles/base.css';
+import './shared/ui/ui.css';
+import './app/layout/layout.css';
+import { rewriteShortHost } from '@fotodrop/contract/rules/site-identity';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { initSentry } from './app/sentry';
+import { checkHealth } from './shared/api/health';
+import { initI18n } from './shared/i18n/i18n';
+
+async function start(container: HTMLElement): Promise<void> {
+  await initI18n();
+  const router = createAppRouter();
+  createRoot(container).render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  void checkHealth();
+  void initSentry();
+}
+
+// global guard: the short host ("fd.") is rewritten to the www host before anything loads
+const wwwHost = rewriteShortHost(window.location.host);
+if (wwwHost) {
+  const { protocol, pathname, search, hash } = window.location;
+  window.location.replace(`${protocol}//${wwwHost}${pathname}${search}${hash}`);
+} else {
+  const container = document.getElementById('root');
+  if (container) void start(container);
+}

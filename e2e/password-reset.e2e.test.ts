@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launchBrowser, PHONE, screenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Reads the newest message of the development mailbox (the outbox folder) through the server. */
+async function latestMail(): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const list = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as { messages: string[] };
+    const newest = list.messages[0];
+    if (newest) return (await fetch(`${server.url}/api/dev/mailbox/${newest}`)).text();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no e-mail arrived in the outbox');
+}
+
+describe('a participant who forgot the password', () => {
+  it('asks for a link, receives it by e-mail, sets a new password and logs in with it', async () => {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/reset-password');
+    await page.getByLabel(/^E-mail( \*)?$/).fill('demo@fotodrop.test');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your inbox');
+    await screenshot(page, 'reset-sent-phone');
+
+    const mail = await latestMail();
+    expect(mail).toContain('To: demo@fotodrop.test');
+    // Quoted-printable may fold the link; undo soft line breaks before reading it.
+    const link = /http:\/\/localhost:\d+\/reset-password\?token=[\w%=-]+/.exec(
+      mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+    );
+    expect(link).not.toBeNull();
+
+    await page.goto(link![0]);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Choose a new password');
+    await page.getByLabel(/^New password( \*)?$/).fill('Sunrise-run-7!');
+    await page.getByLabel(/^Repeat the password( \*)?$/).fill('Sunrise-run-7!');
+    await screenshot(page, 'reset-new-password-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.waitForURL('**/login**');
+    await expect
+      .poll(() =>
+        page.getByText('Your password has been changed. You can now log in with the new one.').count(),
+      )
+      .toBe(1);
+
+    await page.getByLabel(/^E-mail( \*)?$/).fill('demo@fotodrop.test');
+    await page.getByLabel(/^Password( \*)?$/).fill('Sunrise-run-7!');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/checkins');
+
+    // The link worked once: opening it again is refused with a clear message.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link![0]);
+    await page.getByLabel(/^New password( \*)?$/).fill('Another-run-8!');
+    await page.getByLabel(/^Repeat the password( \*)?$/).fill('Another-run-8!');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect.poll(() => page.getByText(/not valid any more/).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});

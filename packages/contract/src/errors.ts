@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every error answer of the API has this shape. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Field errors carried in `data.fields` of a `validation_error`. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const ErrorCode = {
+  validation: 'validation_error',
+  notFound: 'not_found',
+  unauthorized: 'not_authenticated',
+  tokenExpired: 'token_expired',
+  forbidden: 'permission_denied',
+  policiesNotAccepted: 'policies_not_accepted',
+  rateLimited: 'too_many_attempts',
+  invalidCredentials: 'invalid_credentials',
+  emailTaken: 'email_taken',
+  wrongPassword: 'wrong_password',
+  invalidResetLink: 'invalid_reset_link',
+  invalidExternalToken: 'invalid_external_token',
+  providerNotConfigured: 'provider_not_configured',
+  checkinExistsForUser: 'checkin_exists_for_user',
+  invalidPicacode: 'invalid_picacode',
+  /** A check-in step is still outstanding: complete it with its token first. */
+  stepRequired: 'checkin_step_required',
+  invalidCompleteToken: 'invalid_complete_token',
+  albumInCart: 'album_in_cart',
+  serverError: 'server_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,41 @@
+import { accountEndpoints } from './api/accounts';
+import { cartEndpoints } from './api/cart';
+import { checkinEndpoints } from './api/checkins';
+import { configEndpoints } from './api/config';
+import { eventEndpoints } from './api/events';
+import { faceEndpoints } from './api/faces';
+import { galleryEndpoints } from './api/galleries';
+import { impersonationEndpoints } from './api/impersonation';
+import { mediaEndpoints } from './api/media';
+import { metricEndpoints } from './api/metrics';
+import { orderEndpoints } from './api/orders';
+import { organiserEndpoints } from './api/organiser';
+import { paymentMethodEndpoints } from './api/payment-methods';
+import { photobookEndpoints } from './api/photobook';
+import { printEndpoints } from './api/print';
+import { sharingEndpoints } from './api/sharing';
+import { supportEndpoints } from './api/support';
+import type { Endpoint } from './endpoint';
+
+/** Every API operation of both specs, by area. The OpenAPI document is generated from this. */
+export const apiGroups = {
+  accounts: accountEndpoints,
+  config: configEndpoints,
+  events: eventEndpoints,
+  checkins: checkinEndpoints,
+  faces: faceEndpoints,
+  galleries: galleryEndpoints,
+  media: mediaEndpoints,
+  cart: cartEndpoints,
+  orders: orderEndpoints,
+  paymentMethods: paymentMethodEndpoints,
+  print: printEndpoints,
+  photobook: photobookEndpoints,
+  support: supportEndpoints,
+  sharing: sharingEndpoints,
+  impersonation: impersonationEndpoints,
+  metrics: metricEndpoints,
+  organiser: organiserEndpoints,
+} satisfies Record<string, Record<string, Endpoint>>;
+
+export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));
