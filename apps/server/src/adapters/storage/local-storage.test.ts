@@ -26,6 +26,11 @@ describe('localStorage', () => {
     const streamed = await storage.stream('media/42/thumb.webp');
     expect(streamed?.size).toBe(5);
     expect(await text(streamed!.stream)).toBe('hello');
+    const part = await storage.stream('media/42/thumb.webp', { start: 1, end: 3 });
+    expect(part?.size).toBe(5);
+    expect(await text(part!.stream)).toBe('ell');
+    expect(await storage.size('media/42/thumb.webp')).toBe(5);
+    expect(await storage.size('media/42/none.webp')).toBeNull();
     await storage.delete('media/42/thumb.webp');
     expect(await storage.exists('media/42/thumb.webp')).toBe(false);
     await storage.delete('media/42/thumb.webp');

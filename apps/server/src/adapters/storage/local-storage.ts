@@ -51,7 +51,7 @@ export function localStorage(rootDir: string): Storage {
       }
     },
 
-    async stream(key) {
+    async stream(key, range) {
       let handle: Awaited<ReturnType<typeof open>>;
       try {
         handle = await open(fileKey(key), 'r');
@@ -67,7 +67,10 @@ export function localStorage(rootDir: string): Storage {
           return null;
         }
         // The stream closes the file when it ends or is destroyed.
-        return { stream: handle.createReadStream(), size: info.size };
+        const stream = range
+          ? handle.createReadStream({ start: range.start, end: range.end })
+          : handle.createReadStream();
+        return { stream, size: info.size };
       } catch (error) {
         await handle.close();
         throw error;
@@ -101,6 +104,16 @@ export function localStorage(rootDir: string): Storage {
       }
       for (const name of names.filter((n) => n.startsWith(start))) {
         await rm(join(folder, name), { recursive: true, force: true });
+      }
+    },
+
+    async size(key) {
+      try {
+        const info = await stat(fileKey(key));
+        return info.isFile() ? info.size : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
       }
     },
 

@@ -10,13 +10,25 @@ export interface Storage {
   /** Stores `body` under `key`, replacing what was there; readers see the old or the new bytes. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
-  /** For serving large files without holding them in memory; `size` is for `Content-Length`. */
-  stream(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number } | null>;
+  /**
+   * For serving large files without holding them in memory. `size` is the whole file's size; with
+   * `range` (inclusive byte offsets, already checked against `size` by the caller through `stat`)
+   * only those bytes are streamed, for HTTP range requests (video seeking).
+   */
+  stream(key: string, range?: ByteRange): Promise<{ stream: NodeJS.ReadableStream; size: number } | null>;
+  /** The file's size, or null when there is none; for answering range requests before streaming. */
+  size(key: string): Promise<number | null>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Deletes every key that starts with `prefix` (as object stores do), e.g. `media/42/`. */
   deletePrefix(prefix: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+}
+
+/** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class InvalidStorageKey extends Error {
