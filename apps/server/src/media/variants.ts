@@ -11,6 +11,7 @@ export const MEDIA_VARIANTS = [
   'preview',
   'preview-clean',
   'original',
+  'video',
 ] as const;
 
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
@@ -22,6 +23,8 @@ const LAYOUT: Record<MediaVariant, { file: string; contentType: string }> = {
   preview: { file: 'preview.jpg', contentType: 'image/jpeg' },
   'preview-clean': { file: 'preview-clean.jpg', contentType: 'image/jpeg' },
   original: { file: 'original.jpg', contentType: 'image/jpeg' },
+  /** A video's web rendition (H.264/AAC MP4); its poster is stored as the photo variants above. */
+  video: { file: 'video.mp4', contentType: 'video/mp4' },
 };
 
 /** `media/<id>/`: every file of one photo, for `Storage.deletePrefix`. */

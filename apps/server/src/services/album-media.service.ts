@@ -51,6 +51,8 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       thumbnail_url: deps.mediaFiles.url(row.id, 'thumb'),
       preview_url: deps.mediaFiles.url(row.id, 'preview'),
       download_url: null,
+      // Nothing is bought before checkout exists, so no video is playable yet (albums spec §3).
+      video_url: null,
       width: row.width ?? 1,
       height: row.height ?? 1,
       duration_seconds: row.durationSeconds,

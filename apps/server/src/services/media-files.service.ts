@@ -12,7 +12,7 @@ import { mediaRepository } from '../repositories/media.repository';
 export const DERIVATIVES_QUEUE = 'media-derivatives';
 
 /** What a media URL names; `thumb` is served as AVIF, WebP or JPEG by what the browser accepts. */
-export const SERVED_FILES = ['thumb', 'preview', 'preview-clean', 'original'] as const;
+export const SERVED_FILES = ['thumb', 'preview', 'preview-clean', 'original', 'video'] as const;
 export type ServedFile = (typeof SERVED_FILES)[number];
 
 const uploadKey = (mediaId: number) => `uploads/${mediaId}`;

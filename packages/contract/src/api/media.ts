@@ -18,6 +18,9 @@ export const mediaSchema = z.object({
   thumbnail_url: z.string(),
   preview_url: z.string(),
   download_url: z.string().nullable(),
+  // decision: a video's web rendition, signed, only for someone who may play it (albums spec §3:
+  // video plays after buying photos-and-videos or videos); null for photos and locked videos.
+  video_url: z.string().nullable(),
   width: z.number().int().min(1),
   height: z.number().int().min(1),
   duration_seconds: z.number().min(0).nullable(),
