@@ -1,5 +1,7 @@
-// Uploads every photo of a folder to an event through the organiser API, the same path as any
-// upload: `npm run ingest -- --event <slug> [--gallery <name>] [--tags a,b] <folder>`.
+// Uploads every photo and video of a folder to an event through the organiser API, the same path
+// as any upload: `npm run ingest -- --event <slug> [--gallery <name>] [--tags a,b] <folder>`.
+// Every file is sent, whatever its name: the server decides by content what is a photo or a video
+// and refuses the rest, which is listed with the reason.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,5 +69,5 @@ for (const [i, path] of files.entries()) {
   }
 }
 console.log(
-  `${tally.added} added, ${tally.duplicate} already there, ${tally.refused} refused; thumbnails are being made in the background.`,
+  `${tally.added} added, ${tally.duplicate} already there, ${tally.refused} refused; thumbnails and video renditions are being made in the background.`,
 );

@@ -13,6 +13,7 @@ import { configRoutes } from './routes/config.routes';
 import type { RequestInfo, RouteContext } from './routes/context';
 import { mediaFileRoutes } from './routes/media-files.routes';
 import { organiserRoutes } from './routes/organiser.routes';
+import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
 import type { Services } from './services/services';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   checkinRoutes(context);
   albumMediaRoutes(context);
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
+  organiserMediaRoutes(context);
   mediaFileRoutes(app, {
     apiBase: API_BASE,
     storage: options.storage,

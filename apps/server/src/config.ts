@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './adapters/storage/s3-storage';
+import { assertStoragePrefix } from './adapters/storage/storage';
 
 const boolString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -65,24 +67,90 @@ const envSchema = z.object({
   OIDC_PROVIDERS: jsonList(oidcProviderSchema, 'providers'),
   /** SSO and partner integrations, upserted at start (JSON list: key, organisation, issuer, audience, secret or jwks_uri). */
   SSO_INTEGRATIONS: jsonList(ssoIntegrationSchema, 'integrations'),
+  /** Where media files live: a folder under DATA_DIR, or an S3-compatible bucket (the S3_* variables). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** For providers other than AWS (MinIO, R2, …). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }).optional(),
+  S3_FORCE_PATH_STYLE: boolString.default(false),
+  /** A folder inside the bucket, e.g. `fotodrop/`, so one bucket can hold several installations. */
+  S3_PREFIX: z
+    .string()
+    .refine(isSafePrefix, 'a relative folder such as fotodrop/ (no leading /, no .., no \\)')
+    .optional(),
+  /** Both or neither; without them the AWS SDK's default chain (environment, files, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
 
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageOptions);
+
 export interface ServerConfig extends AppEnv {
   dataDir: string;
   outboxDir: string;
+  storage: StorageConfig;
 }
 
 /** Parses the environment once; a bad value stops the server with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  const issues = [...(parsed.success ? [] : parsed.error.issues), ...storageIssues(env)];
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, dataDir, outboxDir: resolve(dataDir, 'outbox') };
+  return {
+    ...parsed.data,
+    dataDir,
+    outboxDir: resolve(dataDir, 'outbox'),
+    storage: storageConfig(parsed.data, dataDir),
+  };
+}
+
+/**
+ * The rules between the S3 variables, which no single field's schema can check; read from the raw
+ * environment so they are reported together with any malformed value.
+ */
+function storageIssues(env: NodeJS.ProcessEnv): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+    issues.push({ path: ['S3_BUCKET'], message: 'required when STORAGE is s3' });
+  }
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    issues.push({ path: ['S3_SECRET_ACCESS_KEY'], message: 'required when S3_ACCESS_KEY_ID is set' });
+  }
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) {
+    issues.push({ path: ['S3_ACCESS_KEY_ID'], message: 'required when S3_SECRET_ACCESS_KEY is set' });
+  }
+  return issues;
+}
+
+function storageConfig(env: AppEnv, dataDir: string): StorageConfig {
+  if (env.STORAGE === 'local' || !env.S3_BUCKET) return { kind: 'local', dir: resolve(dataDir, 'media') };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    ...(env.S3_PREFIX ? { prefix: env.S3_PREFIX } : {}),
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } }
+      : {}),
+  };
+}
+
+function isSafePrefix(prefix: string): boolean {
+  try {
+    assertStoragePrefix(prefix);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export class ConfigError extends Error {}

@@ -3,6 +3,7 @@ import { type JobQueue, startJobQueue } from './adapters/jobs/job-queue';
 import { type Mailer, outboxMailer, smtpMailer } from './adapters/mail/mailer';
 import { randomSecret } from './adapters/secrets';
 import { localStorage } from './adapters/storage/local-storage';
+import { s3Storage } from './adapters/storage/s3-storage';
 import type { Storage } from './adapters/storage/storage';
 import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
@@ -23,7 +24,8 @@ export interface Runtime {
 
 /**
  * Opens everything a process needs: the database (PGlite under DATA_DIR unless DATABASE_URL is
- * set), the job queue, the mailer, media storage, and the services on top.
+ * set), the job queue, the mailer, media storage (a folder under DATA_DIR unless STORAGE is s3),
+ * and the services on top.
  */
 export async function openRuntime(config: ServerConfig): Promise<Runtime> {
   const database = config.DATABASE_URL
@@ -33,7 +35,7 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
   const mailer = config.SMTP_URL
     ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : outboxMailer(config.outboxDir, config.MAIL_FROM);
-  const storage = localStorage(join(config.dataDir, 'media'));
+  const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.storage.dir);
   const mediaSecret =
     config.MEDIA_URL_SECRET ??
     (await settingsRepository(database.db).getOrCreate('media_url_secret', randomSecret));

@@ -200,4 +200,53 @@ describe.each(BACKENDS)('album galleries and media on %s', (backend) => {
     );
     expect((more.body.pagination as { total: number }).total).toBe(1);
   });
+
+  it('keeps the counts right as photos arrive, change and go, and when the code changes', async () => {
+    const service = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
+    const counts = async () => {
+      const [root, all] = await Promise.all([
+        tree(),
+        get(`/api/v3/checkins/${checkinId}/all-medias/?page=1&page_size=1`),
+      ]);
+      const start = (root.body.sub_gallery as { name: string; num_media: number }[]).find(
+        (g) => g.name === 'Start',
+      );
+      return [root.body.num_media, start?.num_media ?? 0, (all.body.pagination as { total: number }).total];
+    };
+    expect(await counts()).toEqual([2, 1, 2]);
+    // A new photo of the runner: not shown while it is processed, counted once it is ready.
+    const bytes = await sharp(await readFile(SAMPLE))
+      .resize(320)
+      .jpeg()
+      .toBuffer();
+    const { id } = await h.services.mediaFiles.ingest({
+      photoServiceId: service.id,
+      galleryId: galleryIds.Start!,
+      tags: ['bib-1042'],
+      filename: null,
+      bytes,
+    });
+    expect(await counts()).toEqual([2, 1, 2]);
+    await h.services.mediaFiles.processDerivatives(id);
+    expect(await counts()).toEqual([3, 2, 3]);
+    // The photographer re-tags it to another runner.
+    await h.database.executeSql("update media set tags = array['bib-7'] where id = $1", [id]);
+    expect(await counts()).toEqual([2, 1, 2]);
+    // The code is widened to the Start gallery: the re-tagged photo is back.
+    await h.database.executeSql("update picacodes set gallery_ids = array[$1::int] where code = 'K7M2Q9P'", [
+      galleryIds.Start,
+    ]);
+    expect(await counts()).toEqual([3, 2, 3]);
+    // The photo is deleted.
+    await h.database.executeSql('delete from media where id = $1', [id]);
+    expect(await counts()).toEqual([2, 1, 2]);
+    await h.database.executeSql("update picacodes set gallery_ids = '{}' where code = 'K7M2Q9P'", []);
+    // Another user's favourites and removals change nothing in this album.
+    const otherAlbum = (
+      await call(h.app, 'POST', '/api/v2/checkins/', { picacode: 'K7M2Q9P' }, { token: other })
+    ).body.id as number;
+    expect(otherAlbum).toBeGreaterThan(0);
+    await call(h.app, 'POST', `/api/v3/medias/${mine[0]}/hide/`, undefined, { token: other });
+    expect(await counts()).toEqual([2, 1, 2]);
+  });
 });

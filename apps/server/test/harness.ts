@@ -6,6 +6,7 @@ import { type JobQueue, startJobQueue } from '../src/adapters/jobs/job-queue';
 import type { Mailer, MailMessage } from '../src/adapters/mail/mailer';
 import type { PasswordHasher } from '../src/adapters/password-hasher';
 import { localStorage } from '../src/adapters/storage/local-storage';
+import type { Storage } from '../src/adapters/storage/storage';
 import { buildApp } from '../src/app';
 import type { OidcProviderConfig } from '../src/config';
 import { seedBase } from '../src/seed/demo';
@@ -30,6 +31,8 @@ export interface HarnessOptions {
   mailer?: Mailer;
   providers?: OidcProviderConfig[];
   hasher?: PasswordHasher;
+  /** Media storage; a fresh temporary folder (removed on close) by default. */
+  storage?: Storage;
 }
 
 /** A mailer that keeps what it sends in memory, for tests that only need to read the message. */
@@ -43,8 +46,8 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
   await seedBase(database.db);
   const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
   const clock = { now: new Date() };
-  const mediaDir = await mkdtemp(join(tmpdir(), 'fotodrop-media-'));
-  const storage = localStorage(mediaDir);
+  const mediaDir = options.storage ? null : await mkdtemp(join(tmpdir(), 'fotodrop-media-'));
+  const storage = options.storage ?? localStorage(mediaDir!);
   const mediaSecret = 'test-media-secret-0123456789abcdef';
   const services = createServices({
     db: database.db,
@@ -75,7 +78,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
       await app.close();
       await jobs.stop();
       await database.destroy();
-      await rm(mediaDir, { recursive: true, force: true });
+      if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }
@@ -110,6 +113,16 @@ export async function call(
     parsed = {};
   }
   return { status: raw.statusCode, body: parsed, raw };
+}
+
+/** The seeded demo organiser's token (seedDemo must have run): uploads to organisation 34's events. */
+export async function logInAsDemoOrganiser(app: FastifyInstance): Promise<string> {
+  const { status, body } = await call(app, 'POST', '/api/api/v1/get-token-auth/', {
+    username: 'organiser@fotodrop.test',
+    password: 'Fotodrop-organiser1',
+  });
+  if (status !== 200) throw new Error(`demo organiser login failed: ${status}`);
+  return body.token as string;
 }
 
 export const SIGNUP = {

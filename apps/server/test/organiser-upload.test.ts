@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
-import { call, type Harness, SIGNUP, startHarness } from './harness';
+import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
 
 const SAMPLE = fileURLToPath(
   new URL('../../../node_modules/@vladmandic/face-api/demo/sample4.jpg', import.meta.url),
@@ -31,12 +31,7 @@ describe.each(BACKENDS)('organiser photo upload on %s', (backend) => {
   beforeAll(async () => {
     h = await startHarness(backend);
     await seedDemo(h.database.db, argon2Hasher, 1);
-    organiser = (
-      await call(h.app, 'POST', '/api/api/v1/get-token-auth/', {
-        username: 'organiser@fotodrop.test',
-        password: 'Fotodrop-organiser1',
-      })
-    ).body.token as string;
+    organiser = await logInAsDemoOrganiser(h.app);
     participant = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
     photo = await sharp(await readFile(SAMPLE))
       .resize(900)

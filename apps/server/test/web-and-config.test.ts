@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config';
 import { webRoutes } from '../src/routes/web.routes';
 
 describe('serving the built web app', () => {
@@ -72,10 +72,53 @@ describe('configuration', () => {
     expect(ok.SSO_INTEGRATIONS).toHaveLength(1);
   });
 
+  it('keeps media in a folder under DATA_DIR unless STORAGE is s3', () => {
+    const local = loadConfig({ DATA_DIR: '/srv/fotodrop' });
+    expect(local.storage).toEqual({ kind: 'local', dir: join('/srv/fotodrop', 'media') });
+    const s3 = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'fotodrop/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      prefix: 'fotodrop/',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    // Without keys the SDK's default chain (environment, instance role) finds the credentials.
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'photos', S3_REGION: 'eu-central-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      region: 'eu-central-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses S3 storage without a bucket, half a key pair, or an unsafe prefix, naming the variable', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET: required when STORAGE is s3/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: required/,
+    );
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_PREFIX: '../other' })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ STORAGE: 'gcs' })).toThrow(/STORAGE/);
+  });
+
   it('stops the server with a message naming the bad variable', () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', main], {
-      env: { ...process.env, PORT: 'eighty', OIDC_PROVIDERS: '{not json' },
+      env: { ...process.env, PORT: 'eighty', OIDC_PROVIDERS: '{not json', STORAGE: 's3', S3_BUCKET: '' },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -83,5 +126,6 @@ describe('configuration', () => {
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('OIDC_PROVIDERS');
+    expect(result.stderr).toContain('S3_BUCKET: required when STORAGE is s3');
   });
 });

@@ -14,6 +14,7 @@ import type {
 } from '@fotodrop/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -215,8 +216,11 @@ export const media = pgTable(
   (t) => [
     index('media_service_gallery_idx').on(t.photoServiceId, t.galleryId, t.id),
     uniqueIndex('media_service_sha256_key').on(t.photoServiceId, t.sha256),
-    // Album pages are in shooting order; this index serves them without sorting the event.
-    index('media_service_taken_idx').on(t.photoServiceId, t.takenAt, t.id),
+    // Album pages, newest first, and their counts: the order of the pages, and the columns the
+    // album filters read (gallery, type, tags), so both are answered from the index alone.
+    index('media_album_order_idx')
+      .on(t.photoServiceId, t.takenAt.desc().nullsLast(), t.id.desc(), t.galleryId, t.type, t.tags)
+      .where(sql`${t.status} = 'ready'`),
     index('media_tags_idx').using('gin', t.tags),
   ],
 );
@@ -256,6 +260,40 @@ export const mediaHidden = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.mediaId] })],
 );
+
+/** Media of an album in one gallery (null: none), and how many of them are the user's favourites. */
+export interface GalleryCount {
+  galleryId: number | null;
+  total: number;
+  favourites: number;
+}
+
+/**
+ * Change counters that triggers (migration 0006) bump whenever something an album count reads
+ * changes: an event's media, album codes or settings; a user's favourites or removed photos.
+ * No foreign keys: a cascade deleting an event or a user bumps them while the row goes away.
+ */
+export const mediaVersions = pgTable('media_versions', {
+  photoServiceId: integer('photo_service_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+export const userMediaVersions = pgTable('user_media_versions', {
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
+ * An album's media counts per gallery, valid while both counters still hold the values they had
+ * before the counting started.
+ */
+export const albumCounts = pgTable('album_counts', {
+  checkinId: integer('checkin_id')
+    .primaryKey()
+    .references(() => checkins.id, { onDelete: 'cascade' }),
+  mediaVersion: bigint('media_version', { mode: 'number' }).notNull(),
+  userVersion: bigint('user_version', { mode: 'number' }).notNull(),
+  counts: jsonb('counts').$type<GalleryCount[]>().notNull(),
+});
 
 export interface PriceListItemRow {
   media_type: MediaType;

@@ -8,11 +8,13 @@
  * Then the pixels are decoded once, cheaply (shrink-on-load), so a truncated upload is refused
  * here and not in a background job later.
  */
+import type { MEDIA_REJECT_REASONS } from '@fotodrop/contract';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
 
-export type MediaRejectReason = 'unsupported_type' | 'too_large_file' | 'too_many_pixels' | 'corrupt';
+/** The reasons the API gives in `media_rejected` and a failed medium's `error`; the contract lists them. */
+export type MediaRejectReason = (typeof MEDIA_REJECT_REASONS)[number];
 
 export class MediaRejected extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { assertStorageKey } from '../adapters/storage/storage';
 import { MEDIA_VARIANTS, mediaContentType, mediaKey, mediaPrefix, mediaVariantOfFile } from './variants';
 
 describe('media variants', () => {
-  it('lays out every file of a photo under media/<id>/', () => {
+  it('lays out every file of a photo or video under media/<id>/', () => {
     expect(MEDIA_VARIANTS.map((v) => [mediaKey(42, v), mediaContentType(v)])).toEqual([
       ['media/42/thumb.webp', 'image/webp'],
       ['media/42/thumb.avif', 'image/avif'],
@@ -11,6 +11,7 @@ describe('media variants', () => {
       ['media/42/preview.jpg', 'image/jpeg'],
       ['media/42/preview-clean.jpg', 'image/jpeg'],
       ['media/42/original.jpg', 'image/jpeg'],
+      ['media/42/video.mp4', 'video/mp4'],
     ]);
     expect(mediaPrefix('0b6f1c2e-uuid')).toBe('media/0b6f1c2e-uuid/');
     for (const v of MEDIA_VARIANTS) expect(() => assertStorageKey(mediaKey(42, v))).not.toThrow();

@@ -1,22 +1,25 @@
 import type { MediaType } from '@fotodrop/contract';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
+  albumCounts,
   checkins,
+  type GalleryCount,
   galleries,
   media,
   mediaFavourites,
   mediaHidden,
+  mediaVersions,
   photoServices,
   picacodes,
+  userMediaVersions,
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
-import { visibleMediaCondition } from './checkins.repository';
+import { type AlbumScope, albumScopeCondition, visibleMediaCondition } from './checkins.repository';
 
 export interface AlbumMediaQuery {
-  checkinId: number;
   userId: number;
-  /** 'mine': what the album code shows; 'event': every ready medium of the event. */
-  scope: 'mine' | 'event';
+  /** What the album shows; several albums' scopes list each medium once. */
+  scopes: AlbumScope[];
   /** Only media in these galleries; null for any gallery. */
   galleryIds: number[] | null;
   favouritesOnly: boolean;
@@ -34,39 +37,87 @@ export interface AlbumMediaRow {
   favourite: boolean;
 }
 
+export type { GalleryCount };
+
 const isFavourite = (userId: number) =>
   sql<boolean>`exists (select 1 from ${mediaFavourites} where ${mediaFavourites.userId} = ${userId} and ${mediaFavourites.mediaId} = ${media.id})`;
 
-/** Media of one album as its owner sees them: ready, not removed by them, within the code's scope. */
+/**
+ * Newest first; the id breaks ties of one timestamp so pages never overlap. Spelled exactly like
+ * media_album_order_idx (nulls last on the id too), or the planner would not read its order.
+ */
+const newestFirst = [sql`${media.takenAt} desc nulls last`, sql`${media.id} desc nulls last`];
+
+/** Media of albums as their owner sees them: ready, not removed by them, within the codes' scope. */
 export function albumMediaRepository(db: Queryable) {
   const conditions = (q: AlbumMediaQuery): SQL | undefined =>
     and(
-      q.scope === 'mine'
-        ? visibleMediaCondition()
-        : sql`${media.photoServiceId} = ${checkins.photoServiceId} and ${media.status} = 'ready'`,
+      or(...q.scopes.map(albumScopeCondition)) ?? sql`false`,
       sql`not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${q.userId} and ${mediaHidden.mediaId} = ${media.id})`,
-      q.galleryIds
-        ? q.galleryIds.length > 0
-          ? inArray(media.galleryId, q.galleryIds)
-          : sql`false`
-        : undefined,
+      q.galleryIds ? inArray(media.galleryId, q.galleryIds) : undefined,
       q.favouritesOnly ? isFavourite(q.userId) : undefined,
       q.type ? eq(media.type, q.type) : undefined,
     );
-  const from = (checkinId: number) =>
-    db
-      .select({ n: count() })
-      .from(media)
-      .innerJoin(checkins, eq(checkins.id, checkinId))
-      .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
-      .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId));
+  const favouriteJoin = (userId: number) =>
+    and(eq(mediaFavourites.userId, userId), eq(mediaFavourites.mediaId, media.id));
 
-  return {
+  const repository = {
     async count(q: AlbumMediaQuery): Promise<number> {
-      const [row] = await from(q.checkinId).where(conditions(q));
+      const [row] = await db.select({ n: count() }).from(media).where(conditions(q));
       return row?.n ?? 0;
     },
+    /**
+     * `countsByGallery` of one album, kept in album_counts while nothing it reads has changed.
+     * The counters are read before counting, so stored counts are never older than their
+     * counters claim: a change committed meanwhile only makes the next request count again.
+     */
+    async albumCounts(checkinId: number, userId: number, scope: AlbumScope): Promise<GalleryCount[]> {
+      const counter = sql<number>`coalesce((select ${mediaVersions.version} from ${mediaVersions} where ${mediaVersions.photoServiceId} = ${scope.photoServiceId}), 0)`;
+      const userCounter = sql<number>`coalesce((select ${userMediaVersions.version} from ${userMediaVersions} where ${userMediaVersions.userId} = ${userId}), 0)`;
+      const [state] = await db
+        .select({
+          mediaVersion: counter.mapWith(Number),
+          userVersion: userCounter.mapWith(Number),
+          stored: albumCounts,
+        })
+        .from(checkins)
+        .leftJoin(albumCounts, eq(albumCounts.checkinId, checkins.id))
+        .where(eq(checkins.id, checkinId));
+      if (!state) return [];
+      const { mediaVersion, userVersion, stored } = state;
+      if (stored?.mediaVersion === mediaVersion && stored.userVersion === userVersion) return stored.counts;
+      const counts = await repository.countsByGallery({ userId, scopes: [scope] });
+      await db
+        .insert(albumCounts)
+        .values({ checkinId, mediaVersion, userVersion, counts })
+        .onConflictDoUpdate({ target: albumCounts.checkinId, set: { mediaVersion, userVersion, counts } });
+      return counts;
+    },
+    /** Every count the tree and the tabs need, in one pass over the album. */
+    async countsByGallery(
+      q: Omit<AlbumMediaQuery, 'galleryIds' | 'favouritesOnly'>,
+    ): Promise<GalleryCount[]> {
+      return db
+        .select({
+          galleryId: media.galleryId,
+          total: count(),
+          favourites: count(mediaFavourites.mediaId),
+        })
+        .from(media)
+        .leftJoin(mediaFavourites, favouriteJoin(q.userId))
+        .where(conditions({ ...q, galleryIds: null, favouritesOnly: false }))
+        .groupBy(media.galleryId);
+    },
     async page(q: AlbumMediaQuery, page: number, pageSize: number): Promise<AlbumMediaRow[]> {
+      // The page's ids first, from the index alone; the rows and favourite flags only for those.
+      const ids = db
+        .select({ id: media.id })
+        .from(media)
+        .where(conditions(q))
+        .orderBy(...newestFirst)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .as('page_ids');
       return db
         .select({
           id: media.id,
@@ -76,16 +127,12 @@ export function albumMediaRepository(db: Queryable) {
           height: media.height,
           durationSeconds: media.durationSeconds,
           takenAt: media.takenAt,
-          favourite: isFavourite(q.userId),
+          favourite: sql<boolean>`${mediaFavourites.mediaId} is not null`,
         })
-        .from(media)
-        .innerJoin(checkins, eq(checkins.id, q.checkinId))
-        .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
-        .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId))
-        .where(conditions(q))
-        .orderBy(asc(media.takenAt), asc(media.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
+        .from(ids)
+        .innerJoin(media, eq(media.id, ids.id))
+        .leftJoin(mediaFavourites, favouriteJoin(q.userId))
+        .orderBy(...newestFirst);
     },
     async galleriesOf(photoServiceId: number) {
       return db
@@ -117,4 +164,5 @@ export function albumMediaRepository(db: Queryable) {
       await db.insert(mediaHidden).values({ userId, mediaId }).onConflictDoNothing();
     },
   };
+  return repository;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { checkins, media, photoServices, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import type { PhotoServiceRow, PicacodeRow } from './photo-services.repository';
@@ -15,13 +15,62 @@ export interface CheckinWithContext {
 /**
  * The media an album code shows as "my photos": every ready medium of the event for an
  * event-wide code or when the event shows all photos; otherwise those tagged with one of the
- * code's tags or lying in one of its galleries.
+ * code's tags or lying in one of its galleries. This form joins checkins, picacodes and
+ * photo_services; `albumScopeCondition` is the same rule for one album already loaded.
  */
 export function visibleMediaCondition(): SQL {
   return sql`${media.photoServiceId} = ${checkins.photoServiceId}
     and ${media.status} = 'ready'
     and (${picacodes.kind} = 'event' or ${photoServices.showAllEventPhotos}
       or ${media.tags} && ${picacodes.tags} or ${media.galleryId} = any(${picacodes.galleryIds}))`;
+}
+
+/** What one album shows, resolved from its code and event. */
+export interface AlbumScope {
+  photoServiceId: number;
+  /** Every ready medium of the event: an event-wide code, or an event that shows all photos. */
+  wholeEvent: boolean;
+  tags: string[];
+  galleryIds: number[];
+}
+
+function scopeOf(
+  serviceId: number,
+  showAllEventPhotos: boolean,
+  code: Pick<PicacodeRow, 'kind' | 'tags' | 'galleryIds'>,
+): AlbumScope {
+  return {
+    photoServiceId: serviceId,
+    wholeEvent: code.kind === 'event' || showAllEventPhotos,
+    tags: code.tags,
+    galleryIds: code.galleryIds,
+  };
+}
+
+export const albumScope = ({ picacode, service }: CheckinWithContext): AlbumScope =>
+  scopeOf(service.id, service.showAllEventPhotos, picacode);
+
+/** What the album's media screens need of a completed album: a few columns, not the whole event. */
+export interface AlbumContext {
+  checkinId: number;
+  serviceId: number;
+  serviceName: string;
+  currency: string;
+  scope: AlbumScope;
+}
+
+/**
+ * `visibleMediaCondition` for one album with its values inlined: without joins in the way the
+ * planner can use the media indexes. The status is a literal so the partial index applies.
+ */
+export function albumScopeCondition(scope: AlbumScope): SQL {
+  const event = sql`${media.photoServiceId} = ${scope.photoServiceId} and ${media.status} = 'ready'`;
+  if (scope.wholeEvent) return event;
+  const matches = or(
+    scope.tags.length > 0 ? arrayOverlaps(media.tags, scope.tags) : undefined,
+    scope.galleryIds.length > 0 ? inArray(media.galleryId, scope.galleryIds) : undefined,
+  );
+  return sql`${event} and ${matches ?? sql`false`}`;
 }
 
 export function checkinsRepository(db: Queryable) {
@@ -31,6 +80,30 @@ export function checkinsRepository(db: Queryable) {
       .from(checkins)
       .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
       .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId));
+
+  // Asked on every album request: only the columns the album needs, which is measurably faster
+  // to build and to read than the whole event's settings.
+  const albums = async (where: SQL | undefined): Promise<AlbumContext[]> => {
+    const rows = await db
+      .select({
+        checkinId: checkins.id,
+        serviceId: photoServices.id,
+        serviceName: photoServices.name,
+        currency: photoServices.currency,
+        showAll: photoServices.showAllEventPhotos,
+        kind: picacodes.kind,
+        tags: picacodes.tags,
+        galleryIds: picacodes.galleryIds,
+      })
+      .from(checkins)
+      .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
+      .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId))
+      .where(and(where, eq(checkins.status, 'complete')));
+    return rows.map(({ showAll, kind, tags, galleryIds, ...album }) => ({
+      ...album,
+      scope: scopeOf(album.serviceId, showAll, { kind, tags, galleryIds }),
+    }));
+  };
 
   return {
     async findForUser(userId: number, id: number): Promise<CheckinWithContext | undefined> {
@@ -53,6 +126,13 @@ export function checkinsRepository(db: Queryable) {
     async delete(id: number): Promise<void> {
       await db.delete(checkins).where(eq(checkins.id, id));
     },
+    /** A completed album of this user; undefined for a pending one, another user's or none. */
+    async findCompleteAlbum(userId: number, id: number): Promise<AlbumContext | undefined> {
+      const [row] = await albums(and(eq(checkins.id, id), eq(checkins.userId, userId)));
+      return row;
+    },
+    /** Every completed album of a user (the media of all their albums). */
+    allCompleteAlbums: (userId: number): Promise<AlbumContext[]> => albums(eq(checkins.userId, userId)),
     /** Completed albums of a user, newest first, with their "my photos" count. */
     async listComplete(userId: number, page: number, pageSize: number) {
       const where = and(eq(checkins.userId, userId), eq(checkins.status, 'complete'));
@@ -79,10 +159,7 @@ async function coverMediaIds(db: Queryable, row: CheckinWithContext, limit = 4):
   const rows = await db
     .select({ id: media.id })
     .from(media)
-    .innerJoin(checkins, eq(checkins.id, row.checkin.id))
-    .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
-    .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId))
-    .where(and(visibleMediaCondition(), eq(media.type, 'photo')))
+    .where(and(albumScopeCondition(albumScope(row)), eq(media.type, 'photo')))
     .orderBy(desc(media.id))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -102,9 +179,6 @@ async function mediaSummary(db: Queryable, row: CheckinWithContext): Promise<Med
       videos: sql<number>`count(*) filter (where ${media.type} = 'video')`.mapWith(Number),
     })
     .from(media)
-    .innerJoin(checkins, eq(checkins.id, row.checkin.id))
-    .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
-    .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId))
-    .where(visibleMediaCondition());
+    .where(albumScopeCondition(albumScope(row)));
   return { total: result?.total ?? 0, photos: result?.photos ?? 0, videos: result?.videos ?? 0 };
 }

@@ -19,6 +19,7 @@ export function albumMediaRoutes({ route, services }: RouteContext): void {
   route(m.allMedias, async ({ auth, params, query }) =>
     albumMedia.allMedias(auth, params.checkin_id, query.page, query.page_size),
   );
+  route(m.medias, async ({ auth, query }) => albumMedia.medias(auth, query));
   route(m.checkinMedias, async ({ auth, params, query }) => albumMedia.checkinMedias(auth, params.id, query));
   route(m.addFavorite, async ({ auth, params }) => albumMedia.setFavourite(auth, params.media_id, true));
   route(m.removeFavorite, async ({ auth, params }) => albumMedia.setFavourite(auth, params.media_id, false));

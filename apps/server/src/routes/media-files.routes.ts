@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage';
 import { DomainError, NotFoundError } from '../http/errors';
+import { parseRange } from '../media/byte-range';
 import { verifyMediaUrl } from '../media/signed-url';
 import { mediaContentType, mediaKey } from '../media/variants';
 import { linkExpiry, SERVED_FILES, type ServedFile, variantFor } from '../services/media-files.service';
@@ -8,7 +9,8 @@ import { linkExpiry, SERVED_FILES, type ServedFile, variantFor } from '../servic
 /**
  * Media files, only through signed links: the signature is the permission (the API signs a
  * clean preview or an original only for someone entitled to it), checked without a database
- * lookup, so this route can move to a CDN edge unchanged.
+ * lookup, so this route can move to a CDN edge unchanged. Single byte ranges are answered with
+ * a 206, which browsers need to seek in a video.
  */
 export function mediaFileRoutes(
   app: FastifyInstance,
@@ -30,19 +32,59 @@ export function mediaFileRoutes(
       if (verdict !== 'ok') throw new DomainError(403, 'invalid_link', 'This link is not valid.');
 
       const variant = variantFor(file as ServedFile, request.headers.accept);
-      const found = await deps.storage.stream(mediaKey(id, variant));
-      if (!found) throw new NotFoundError('This file is not ready yet.');
+      const key = mediaKey(id, variant);
       const maxAge = Math.max(
         0,
         Math.floor((linkExpiry(deps.now()).getTime() - deps.now().getTime()) / 1000),
       );
-      return reply
-        .header('content-type', mediaContentType(variant))
-        .header('content-length', String(found.size))
-        .header('cache-control', `private, max-age=${Math.min(maxAge, 86_400)}, immutable`)
-        .header('vary', 'Accept')
-        .header('x-content-type-options', 'nosniff')
-        .send(found.stream);
+      // Only on answers with the file: a 404 "not ready yet" must not be cached for a day.
+      const fileHeaders = {
+        'accept-ranges': 'bytes',
+        'cache-control': `private, max-age=${Math.min(maxAge, 86_400)}, immutable`,
+        'content-type': mediaContentType(variant),
+        vary: 'Accept',
+        'x-content-type-options': 'nosniff',
+      };
+
+      // If-Range asks for the range only if the file is unchanged; we send no validators to
+      // compare it with, so the whole file is the safe answer.
+      const rangeHeader = request.headers['if-range'] === undefined ? request.headers.range : undefined;
+      if (rangeHeader === undefined) {
+        // The common case (every thumbnail of a grid): one storage call, no size lookup first.
+        const found = await deps.storage.stream(key);
+        if (!found) throw new NotFoundError('This file is not ready yet.');
+        return reply.headers(fileHeaders).header('content-length', String(found.size)).send(found.stream);
+      }
+      // A retry of the job may replace the file between the size and the stream: look again if the
+      // stream's own size no longer matches the one the range was computed from.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const size = await deps.storage.size(key);
+        if (size === null) throw new NotFoundError('This file is not ready yet.');
+        const answer = parseRange(rangeHeader, size);
+        if (answer.kind === 'unsatisfiable') {
+          return reply
+            .status(416)
+            .header('accept-ranges', 'bytes')
+            .header('content-range', `bytes */${size}`)
+            .header('cache-control', 'no-store')
+            .send({ code: 'range_not_satisfiable', message: 'The requested range is not in the file.' });
+        }
+        const range = answer.kind === 'partial' ? answer.range : undefined;
+        const found = await deps.storage.stream(key, range);
+        if (!found) throw new NotFoundError('This file is not ready yet.');
+        if (found.size !== size) {
+          (found.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+          continue;
+        }
+        reply.headers(fileHeaders);
+        if (!range) return reply.header('content-length', String(size)).send(found.stream);
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(found.stream);
+      }
+      throw new DomainError(503, 'file_changing', 'This file is being replaced. Try again.');
     },
   );
 }

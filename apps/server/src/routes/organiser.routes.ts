@@ -9,22 +9,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
 import { toFastifyPath } from '../http/route';
-import { DEFAULT_MAX_BYTES } from '../media/inspect';
+import { DEFAULT_MAX_VIDEO_BYTES } from '../media/video-inspect';
 import { albumMediaRepository } from '../repositories/album-media.repository';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import { usersRepository } from '../repositories/users.repository';
 import type { Services } from '../services/services';
 
 /**
- * Photo upload for organisers: multipart, streamed into memory only up to the size limit (a
- * larger file is refused before it is read further), then the same checks as every ingest.
+ * Photo and video upload for organisers: multipart, streamed into memory only up to the larger
+ * (video) size limit (a larger file is refused before it is read further), then the same checks as
+ * every ingest, which apply the photo limit to photos.
  */
 export async function organiserRoutes(
   app: FastifyInstance,
   deps: { apiBase: string; services: Services; db: Db },
 ) {
   await app.register(multipart, {
-    limits: { fileSize: DEFAULT_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000 },
+    limits: { fileSize: DEFAULT_MAX_VIDEO_BYTES, files: 1, fields: 10, fieldSize: 2000 },
   });
   const endpoint = organiserEndpoints.uploadMedia;
   app.post(toFastifyPath(deps.apiBase, endpoint.path), async (request, reply) => {
@@ -38,7 +39,7 @@ export async function organiserRoutes(
     if (!service) throw new NotFoundError('Event not found.');
     const perms = await usersRepository(deps.db).permissions(auth!.user.id);
     if (!perms.includes(MEDIA_UPLOAD_PERMISSION) || auth!.user.organisationId !== service.organisationId) {
-      throw new ForbiddenError(undefined, 'You may not upload photos to this event.');
+      throw new ForbiddenError(undefined, 'You may not upload photos or videos to this event.');
     }
 
     const fields: Record<string, string> = {};
@@ -47,7 +48,8 @@ export async function organiserRoutes(
       if (part.type === 'file') {
         const bytes = await part.toBuffer().catch((error: { code?: string }) => {
           if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new DomainError(413, 'media_rejected', 'The file is too large.', {
+            const limit = Math.floor(DEFAULT_MAX_VIDEO_BYTES / 2 ** 20);
+            throw new DomainError(413, 'media_rejected', `The file is larger than ${limit} MB.`, {
               reason: 'too_large_file',
             });
           }

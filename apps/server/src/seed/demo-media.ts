@@ -5,6 +5,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { galleries, media } from '../db/album-schema';
 import type { Db } from '../db/client';
 import { demoVariant } from '../media/demo-variants';
+import { makeDemoVideo } from '../media/demo-videos';
+import { findFfmpeg } from '../media/ffmpeg';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import type { MediaFilesService } from '../services/media-files.service';
 
@@ -25,8 +27,9 @@ interface Plan {
 
 /**
  * Fills the demo events with photos made from the sample photographs (crops, flips, colour
- * changes), through the real pipeline: ingest, then the derivatives job. Runs after the server
- * listens, so the albums fill up while the visitor looks, as photos arrive at a real event.
+ * changes), and the marathon with a few short videos, through the real pipeline: ingest, then the
+ * derivatives job. Runs after the server listens, so the albums fill up while the visitor looks,
+ * as photos arrive at a real event.
  */
 export async function seedDemoMedia(
   db: Db,
@@ -47,7 +50,7 @@ export async function seedDemoMedia(
     const [existing] = await db
       .select({ n: count() })
       .from(media)
-      .where(eq(media.photoServiceId, service.id));
+      .where(and(eq(media.photoServiceId, service.id), eq(media.type, 'photo')));
     if ((existing?.n ?? 0) >= plan.photos) continue;
     const galleryRows = await db
       .select({ id: galleries.id })
@@ -67,6 +70,58 @@ export async function seedDemoMedia(
       });
       if (!result.duplicate) added++;
     }
+  }
+  return added + (await seedDemoVideos(db, mediaFiles, marathonPhotos));
+}
+
+/** One video per 40 marathon photos, at most 3: a demo with few photos (tests) stays fast. */
+export function demoVideoCount(marathonPhotos: number): number {
+  return Math.min(3, Math.floor(marathonPhotos / 40));
+}
+
+/**
+ * Short clips made from the sample photographs at seed time (see `media/demo-videos.ts`), between
+ * the marathon photos; all but the second show runner 1042, so the demo album has videos too.
+ */
+export async function seedDemoVideos(
+  db: Db,
+  mediaFiles: MediaFilesService,
+  marathonPhotos: number,
+): Promise<number> {
+  const wanted = demoVideoCount(marathonPhotos);
+  const service = await photoServicesRepository(db).findBySlug('5e1a0c3d');
+  if (!service || wanted === 0) return 0;
+  const [existing] = await db
+    .select({ n: count() })
+    .from(media)
+    .where(and(eq(media.photoServiceId, service.id), eq(media.type, 'video')));
+  if ((existing?.n ?? 0) >= wanted) return 0;
+  const tools = await findFfmpeg();
+  if (!tools) {
+    console.warn(
+      '  ffmpeg not found: the demo marathon has no videos (videos are refused until it is installed).',
+    );
+    return 0;
+  }
+  const samples = await samplePhotos();
+  const galleryRows = await db
+    .select({ id: galleries.id })
+    .from(galleries)
+    .where(eq(galleries.photoServiceId, service.id))
+    .orderBy(galleries.position, galleries.id);
+  const start = new Date(`${service.startDate}T08:00:00Z`).getTime();
+  let added = 0;
+  for (let n = existing?.n ?? 0; n < wanted; n++) {
+    const result = await mediaFiles.ingest({
+      photoServiceId: service.id,
+      galleryId: galleryRows.length > 0 ? galleryRows[(n * 2 + 1) % galleryRows.length]!.id : null,
+      tags: n === 1 ? [] : ['bib-1042'],
+      filename: `demo-5e1a0c3d-clip-${n}.mp4`,
+      bytes: await makeDemoVideo(tools, samples[(n * 2 + 2) % samples.length]!, n),
+      // Between the photos, as a photographer switches to video now and then.
+      takenAt: new Date(start + (25 + n * 80) * 47_000 + 23_000),
+    });
+    if (!result.duplicate) added++;
   }
   return added;
 }

@@ -3,10 +3,13 @@ import type { JobQueue } from '../adapters/jobs/job-queue';
 import type { Storage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
 import { DomainError } from '../http/errors';
-import { derivativeFiles, makeDerivatives } from '../media/derivatives';
-import { inspectImage, MediaRejected } from '../media/inspect';
+import { type Derivatives, derivativeFiles, makeDerivatives } from '../media/derivatives';
+import { type FfmpegTools, findFfmpeg } from '../media/ffmpeg';
+import { MediaRejected } from '../media/inspect';
+import { inspectUpload, type UploadInfo, type UploadLimits } from '../media/inspect-upload';
 import { signMediaPath } from '../media/signed-url';
 import { type MediaVariant, mediaKey } from '../media/variants';
+import { makeVideoDerivatives } from '../media/video-derivatives';
 import { mediaRepository } from '../repositories/media.repository';
 
 export const DERIVATIVES_QUEUE = 'media-derivatives';
@@ -40,14 +43,40 @@ export interface IngestInput {
   takenAt?: Date | null;
 }
 
+/** Durations are stored in whole seconds; a clip shorter than half a second still counts as one. */
+function wholeSeconds(seconds: number): number {
+  return Math.max(1, Math.round(seconds));
+}
+
 export function mediaFilesService(deps: {
   db: Db;
   storage: Storage;
   jobs: JobQueue;
   secret: string;
   now: () => Date;
+  /** Where ffmpeg is, if anywhere; found once per process by default. */
+  ffmpeg?: () => Promise<FfmpegTools | null>;
+  limits?: UploadLimits;
 }) {
   const repo = () => mediaRepository(deps.db);
+  const ffmpeg = deps.ffmpeg ?? (() => findFfmpeg());
+
+  /** Stores the web rendition and returns the poster's photo derivatives, for the caller to store. */
+  async function videoFiles(
+    mediaId: number,
+    bytes: Buffer,
+    watermarkText: string,
+  ): Promise<{ photo: Derivatives; durationSeconds: number }> {
+    const tools = await ffmpeg();
+    if (!tools) throw new MediaRejected('video_unsupported', 'This server cannot process videos yet.');
+    const made = await makeVideoDerivatives(bytes, {
+      tools,
+      watermarkText,
+      ...(deps.limits?.video ? { limits: deps.limits.video } : {}),
+    });
+    await deps.storage.put(mediaKey(mediaId, 'video'), made.rendition.buffer, made.rendition.contentType);
+    return { photo: made.poster, durationSeconds: wholeSeconds(made.rendition.durationSeconds) };
+  }
 
   return {
     /**
@@ -57,26 +86,32 @@ export function mediaFilesService(deps: {
     async ingest(
       input: IngestInput,
     ): Promise<{ id: number; duplicate: boolean; status: 'processing' | 'ready' | 'failed' }> {
-      let info: Awaited<ReturnType<typeof inspectImage>>;
+      let upload: UploadInfo;
       try {
-        info = await inspectImage(input.bytes);
+        upload = await inspectUpload(input.bytes, {
+          ffmpeg,
+          ...(deps.limits ? { limits: deps.limits } : {}),
+        });
       } catch (error) {
         if (error instanceof MediaRejected) {
-          throw new DomainError(400, 'media_rejected', error.message, { reason: error.reason });
+          const status = error.reason === 'too_large_file' ? 413 : 400;
+          throw new DomainError(status, 'media_rejected', error.message, { reason: error.reason });
         }
         throw error;
       }
+      const { info } = upload;
       const sha256 = createHash('sha256').update(input.bytes).digest('hex');
       const row = await repo().insert({
         photoServiceId: input.photoServiceId,
         galleryId: input.galleryId,
-        type: 'photo',
+        type: upload.kind,
         status: 'processing',
         tags: input.tags,
         sha256,
         originalFilename: input.filename,
         width: info.width,
         height: info.height,
+        durationSeconds: upload.kind === 'video' ? wholeSeconds(upload.info.durationSeconds) : null,
         takenAt: input.takenAt ?? null,
       });
       if (!row) {
@@ -85,7 +120,12 @@ export function mediaFilesService(deps: {
         return { id: existing.id, duplicate: true, status: existing.status };
       }
       await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
-      await deps.jobs.send(DERIVATIVES_QUEUE, { mediaId: row.id }, { singletonKey: `media-${row.id}` });
+      await deps.jobs.send(
+        DERIVATIVES_QUEUE,
+        { mediaId: row.id },
+        // A 10-minute video may transcode for up to 42 minutes (its timeout); it must not be rerun meanwhile.
+        { singletonKey: `media-${row.id}`, expireInSeconds: 45 * 60 },
+      );
       return { id: row.id, duplicate: false, status: 'processing' };
     },
 
@@ -99,16 +139,19 @@ export function mediaFilesService(deps: {
         return;
       }
       try {
-        const derivatives = await makeDerivatives(bytes, {
-          watermarkText: `${found.service.name} · Fotodrop`,
-        });
-        for (const { variant, derivative } of derivativeFiles(derivatives)) {
+        const watermarkText = `${found.service.name} · Fotodrop`;
+        const made =
+          found.media.type === 'video'
+            ? await videoFiles(mediaId, bytes, watermarkText)
+            : { photo: await makeDerivatives(bytes, { watermarkText }), durationSeconds: null };
+        for (const { variant, derivative } of derivativeFiles(made.photo)) {
           await deps.storage.put(mediaKey(mediaId, variant), derivative.buffer, derivative.contentType);
         }
         await repo().update(mediaId, {
           status: 'ready',
-          width: derivatives.original.width,
-          height: derivatives.original.height,
+          width: made.photo.original.width,
+          height: made.photo.original.height,
+          durationSeconds: made.durationSeconds,
           error: null,
         });
         await deps.storage.delete(uploadKey(mediaId));

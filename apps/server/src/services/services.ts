@@ -11,6 +11,7 @@ import { configService } from './config.service';
 import { eventsService } from './events.service';
 import { externalAuthService } from './external-auth.service';
 import { mediaFilesService } from './media-files.service';
+import { organiserService } from './organiser.service';
 import { previewService } from './preview.service';
 import { rateLimiter } from './rate-limiter';
 
@@ -63,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
     albumMedia: albumMediaService({ db: deps.db, mediaFiles }),
+    organiser: organiserService({ db: deps.db, mediaFiles }),
     preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb') }),
     now,
   };

@@ -127,6 +127,8 @@ export const paths = {
       withQuery(`/checkout/mercado-pago/${seg(status)}`, q),
   },
   impersonate: { path: '/impersonate', access: 'login', getHref: () => '/impersonate' },
+  // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
+  organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   notFound: { path: '*', access: 'all', getHref: () => '/404' },
 } as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
 

@@ -58,6 +58,7 @@ const screens: Screen[] = [
   { route: paths.profileResume, lazy: () => import('../features/account/routes/profile-resume') },
   { route: paths.profilePrivacy, lazy: () => import('../features/account/routes/profile-privacy') },
   { route: paths.profileChangePassword, lazy: () => import('../features/account/routes/change-password') },
+  { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
 ];
 
 function screensWith(access: RouteDef['access']): RouteObject[] {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MEDIA_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
+import { pageQuerySchema, paginated } from '../pagination';
+import { date, dateTime, id, resultsOf } from './common';
 import { eventSlugSchema } from './events';
 
 const tag = 'Organiser';
@@ -24,11 +27,77 @@ export const uploadMediaFieldsSchema = z.object({
         : [],
     ),
 });
+/** Where a medium is in the pipeline: derivatives being made, servable, or given up on. */
+export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
 export const uploadMediaResponseSchema = z.object({
   id: z.number().int().min(1),
   duplicate: z.boolean(),
-  status: z.enum(['processing', 'ready', 'failed']),
+  status: z.enum(MEDIA_STATUSES),
 });
+
+/**
+ * Why an upload was refused (`media_rejected`, 400 or 413, in `data.reason`). Clients show a text
+ * per known reason and the server's message for a reason they do not know yet.
+ */
+export const MEDIA_REJECT_REASONS = [
+  'unsupported_type',
+  'too_large_file',
+  'too_many_pixels',
+  'corrupt',
+  'too_long',
+  'video_unsupported',
+  'processing_timeout',
+] as const;
+
+// decision: the organiser screen (no spec screen) lists the organisation's events with their
+// galleries as a flat list (parent ids let the client show "Course › Km 10") and how many uploads
+// of each event are processing, ready or failed.
+export const organiserGallerySchema = z.object({ id, name: z.string(), parent_id: id.nullable() });
+export type OrganiserGallery = z.infer<typeof organiserGallerySchema>;
+
+export const organiserEventSchema = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  start_date: date,
+  end_date: date,
+  galleries: z.array(organiserGallerySchema),
+  media_counts: z.object({
+    processing: z.number().int().min(0),
+    ready: z.number().int().min(0),
+    failed: z.number().int().min(0),
+  }),
+});
+export type OrganiserEvent = z.infer<typeof organiserEventSchema>;
+export const organiserEventsSchema = resultsOf(organiserEventSchema);
+
+/** One upload as its organiser sees it: every status, the clean preview, the video once ready. */
+export const organiserMediaSchema = z.object({
+  id,
+  type: z.enum(MEDIA_TYPES),
+  status: z.enum(MEDIA_STATUSES),
+  /** Why processing failed (a reject reason such as `corrupt`); null unless `failed`. */
+  error_reason: z.string().nullable(),
+  original_filename: z.string().nullable(),
+  gallery_id: id.nullable(),
+  tags: z.array(z.string()),
+  created_at: dateTime,
+  /** Signed links; null until the medium is ready. */
+  thumbnail_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  /** The web rendition of a ready video; null for photos. */
+  video_url: z.string().nullable(),
+  duration_seconds: z.number().min(0).nullable(),
+});
+export type OrganiserMedia = z.infer<typeof organiserMediaSchema>;
+
+export const ORGANISER_MEDIA_PAGE_SIZE = 24;
+export const organiserMediaQuerySchema = pageQuerySchema(ORGANISER_MEDIA_PAGE_SIZE, 100).extend({
+  status: z.enum(MEDIA_STATUSES).optional(),
+});
+export const organiserMediaPageSchema = paginated(organiserMediaSchema);
 
 /** Permission to upload photos to the events of one's own organisation. */
 export const MEDIA_UPLOAD_PERMISSION = 'media.upload';
@@ -42,10 +111,33 @@ export const organiserEndpoints = {
     multipart: true,
     status: 201,
     summary:
-      'Upload one photo (multipart field `file`, plus `gallery` and `tags`); checked by content, ' +
+      'Upload one photo or video (multipart field `file`, plus `gallery` and `tags`; photos up to ' +
+      '40 MB, videos up to 200 MB and 10 min); checked by content, ' +
       'then processed in the background (201 new, 200 already uploaded)',
     params: uploadMediaParamsSchema,
     body: uploadMediaFieldsSchema,
     response: uploadMediaResponseSchema,
+  }),
+  listEvents: endpoint({
+    method: 'GET',
+    path: '/organiser/v1/events/',
+    tag,
+    access: 'user',
+    summary:
+      "The events of the organiser's organisation, newest first, with their galleries and upload " +
+      'counts by status (permission media.upload)',
+    response: organiserEventsSchema,
+  }),
+  listMedia: endpoint({
+    method: 'GET',
+    path: '/organiser/v1/events/{slug}/media/',
+    tag,
+    access: 'user',
+    summary:
+      "An event's uploads, newest first, optionally of one status, with signed thumbnail, clean " +
+      'preview and video links once ready (permission media.upload, own organisation only)',
+    params: uploadMediaParamsSchema,
+    query: organiserMediaQuerySchema,
+    response: organiserMediaPageSchema,
   }),
 };

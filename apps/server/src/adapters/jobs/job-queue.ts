@@ -7,6 +7,11 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** A job with the same key is not queued twice while one waits. */
   singletonKey?: string;
+  /**
+   * How long one run may take before the queue treats it as lost and runs it again (pg-boss
+   * default 15 min). Jobs are idempotent, so a rerun is safe, but long work should not be doubled.
+   */
+  expireInSeconds?: number;
 }
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -47,6 +52,7 @@ export async function startJobQueue(database: Database, options: { pollingInterv
         retryDelay: opts.retryDelaySeconds ?? 5,
         retryBackoff: true,
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
       });
     },
     async work(name, handler) {

@@ -1,7 +1,7 @@
 /**
  * Where media bytes live. Services see only this interface, so the disk folder used in development
- * and tests can be swapped for object storage without touching them; an S3 adapter will implement
- * this same interface.
+ * and tests (`local-storage.ts`) and an S3-compatible bucket (`s3-storage.ts`) are interchangeable;
+ * `storage-contract.ts` holds both to the same behaviour.
  *
  * Keys are relative POSIX paths (`media/42/thumb.webp`). They are checked here, once, so no adapter
  * can be talked into writing outside its root: `..`, absolute paths, backslashes and NUL throw.

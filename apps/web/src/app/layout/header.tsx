@@ -1,10 +1,12 @@
-import { Link, NavLink, useLocation, useMatches, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink, useMatches, useNavigate } from 'react-router';
 import { useAppConfig } from '../../shared/config/use-app-config';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useIsLoggedIn } from '../../shared/store/app-store';
+import { useAppStore, useIsLoggedIn } from '../../shared/store/app-store';
 import { BrandLogo } from '../../shared/ui/logo';
 import { paths, type RouteHandle } from '../paths';
+import { Icon, navClass } from './nav-icon';
 
 function useRouteFlags(): RouteHandle {
   const matches = useMatches();
@@ -13,27 +15,11 @@ function useRouteFlags(): RouteHandle {
   return flags;
 }
 
-const icon = {
-  back: 'M15 5 8 12l7 7',
-  albums: 'M4 6h16v12H4zM4 15l4.5-4.5 3.5 3.5 2.5-2.5L20 17M15.5 9.5h.01',
-  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5',
-  cart: 'M3 4h2.5l2.2 10.5h10.1L20 7H6.6M9.5 19.5h.01M17 19.5h.01',
-};
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+// Signed-in users' links are a chunk of their own (the home page is for visitors, home-route
+// budget); fetched at once when a session is stored, so the header shows them with the page.
+const loadUserNav = () => import('./user-nav');
+if (useAppStore.getState().token) void loadUserNav();
+const UserNav = lazy(loadUserNav);
 
 export function Header() {
   const { t } = useTranslation();
@@ -42,7 +28,6 @@ export function Header() {
   const loggedIn = useIsLoggedIn();
   const mobile = useIsMobile();
   const flags = useRouteFlags();
-  const { pathname } = useLocation();
   const showCart = loggedIn && !config.hide_cart && !flags.hideCartIcon;
 
   const goBack = () => {
@@ -51,14 +36,12 @@ export function Header() {
     else void navigate(paths.checkins.getHref());
   };
 
-  const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link active' : 'nav-link');
-
   return (
     <header className="app-header">
       <div className="container header-inner">
         {flags.backButton && (
           <button type="button" className="icon-btn" onClick={goBack} aria-label={t('nav.back')}>
-            <Icon d={icon.back} />
+            <Icon d="M15 5 8 12l7 7" />
           </button>
         )}
         <Link
@@ -70,29 +53,9 @@ export function Header() {
         </Link>
         <nav className="main-nav" aria-label={t('nav.main')}>
           {loggedIn ? (
-            <>
-              <NavLink
-                to={paths.checkins.getHref()}
-                className={navClass}
-                aria-label={mobile ? t('nav.my_albums') : undefined}
-              >
-                <Icon d={icon.albums} />
-                {!mobile && <span>{t('nav.my_albums')}</span>}
-              </NavLink>
-              <NavLink
-                to={paths.profileResume.getHref()}
-                className={() => navClass({ isActive: pathname.startsWith('/profile/') })}
-                aria-label={mobile ? t('nav.profile') : undefined}
-              >
-                <Icon d={icon.profile} />
-                {!mobile && <span>{t('nav.profile')}</span>}
-              </NavLink>
-              {showCart && (
-                <NavLink to={paths.checkout.getHref()} className={navClass} aria-label={t('nav.cart')}>
-                  <Icon d={icon.cart} />
-                </NavLink>
-              )}
-            </>
+            <Suspense fallback={null}>
+              <UserNav mobile={mobile} showCart={showCart} />
+            </Suspense>
           ) : (
             <>
               <NavLink to={paths.login.getHref()} className={navClass}>

@@ -36,6 +36,7 @@ export const albumEndpoints = {
     '/v3/checkins/{checkin_id}/galleries/{gallery_id}/medias/',
   ),
   allMedias: route<Medias['allMedias']>('GET', '/v3/checkins/{checkin_id}/all-medias/'),
+  checkinMedias: route<Medias['checkinMedias']>('GET', '/v3/checkins/{id}/medias/'),
   addFavorite: route<Medias['addFavorite']>('POST', '/v3/medias/{media_id}/add-favorite/'),
   removeFavorite: route<Medias['removeFavorite']>('POST', '/v3/medias/{media_id}/remove-favorite/'),
   hideMedia: route<Medias['hideMedia']>('POST', '/v3/medias/{id}/hide/'),
@@ -62,6 +63,17 @@ export function fetchAllMedias(checkinId: number, page: number, pageSize: number
   return callEndpoint(albumEndpoints.allMedias, {
     params: { checkin_id: checkinId },
     query: { page, page_size: pageSize },
+  });
+}
+
+/**
+ * GET /v3/checkins/{id}/medias/?type=video: the album's own videos, in every gallery. The tab
+ * endpoints cannot filter by media type; this one can.
+ */
+export function fetchAlbumVideos(checkinId: number, page: number) {
+  return callEndpoint(albumEndpoints.checkinMedias, {
+    params: { id: checkinId },
+    query: { type: 'video', page, page_size: ALL_PHOTOS_PAGE_SIZE },
   });
 }
 

@@ -10,15 +10,18 @@ import { reloadGallery } from '../store/album-store';
 import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
 import { GalleryBrowser } from './gallery-browser';
 import { GroupedView } from './grouped-view';
+import { useAlbumRootReady, VideoSection } from './video-section';
 
 /**
  * The album's photos: the list view (tabs my photos / all photos / favourites) or, with
- * ?view=grouped, the grouped galleries; with the album's banner and popups.
+ * ?view=grouped, the grouped galleries; above either the album's videos, with the album's banner
+ * and popups.
  */
 export function AlbumMedia({ checkin }: { checkin: Checkin }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const grouped = params.get('view') === 'grouped';
+  const rootReady = useAlbumRootReady(checkin.id);
   const listHref = `?${withoutView(params)}`;
   const groupedParams = new URLSearchParams();
   groupedParams.set('view', 'grouped');
@@ -34,6 +37,7 @@ export function AlbumMedia({ checkin }: { checkin: Checkin }) {
           {t('album.view.grouped')}
         </Link>
       </nav>
+      {rootReady && <VideoSection checkin={checkin} />}
       {grouped ? <GroupedView checkin={checkin} /> : <ListView checkin={checkin} />}
       {checkin.banner?.position === 'b' && <AlbumBanner checkin={checkin} />}
       <AlbumPopups checkin={checkin} />

@@ -13,11 +13,14 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Toast } from '../../../shared/ui/toast';
 import { classifyGesture, withinTap } from '../lib/gestures';
+import { formatDuration } from '../lib/video';
 import { FavouriteButton } from './favourite-button';
+import { ICONS, Icon } from './lightbox-icons';
+import { LightboxVideo, startsOnVideoControls } from './lightbox-video';
 import { mediaAlt } from './media-grid';
 import { RemovePhotoDialog } from './remove-photo-dialog';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
 export interface LightboxProps {
   items: readonly Media[];
@@ -36,34 +39,11 @@ export interface LightboxProps {
   canShare: boolean;
 }
 
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-const ICONS = {
-  close: 'M6 6l12 12M18 6 6 18',
-  previous: 'M15 5l-7 7 7 7',
-  next: 'M9 5l7 7-7 7',
-  share: 'M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6',
-  info: 'M12 8h.01M11 12h1v5h1M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
-  remove: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
-};
-
 /**
- * The photo viewer: one photo large (preview_url) with previous / next, keyboard (← → Escape),
- * swipe and tap / long tap (photo information), favourite, share and remove. A modal dialog: the
- * focus moves in and stays, the page behind is inert, and the focus returns on close.
+ * The photo viewer: one photo large (preview_url), or a video (lightbox-video.tsx), with previous /
+ * next, keyboard (← → Escape), swipe and tap / long tap (photo information), favourite, share and
+ * remove. A modal dialog: the focus moves in and stays, the page behind is inert, and the focus
+ * returns on close.
  */
 export function Lightbox(props: LightboxProps) {
   if (typeof document === 'undefined') return null;
@@ -147,6 +127,14 @@ function LightboxPanel({
     return () => previous?.focus();
   }, []);
 
+  // a focused video leaves with its item and the focus would fall to the page, out of reach of
+  // the viewer's keys: it comes back to the viewer
+  const mediaId = items[Math.min(index, items.length - 1)]?.id;
+  useEffect(() => {
+    const node = panel.current;
+    if (mediaId !== undefined && node && !confirming && !node.contains(document.activeElement)) node.focus();
+  }, [mediaId, confirming]);
+
   // preload the neighbours, so previous / next show at once
   useEffect(() => {
     for (const neighbour of [items[position + 1], items[position - 1]]) {
@@ -164,6 +152,8 @@ function LightboxPanel({
       event.stopPropagation();
       onClose();
     } else if (event.key === 'ArrowRight') {
+      // also from a focused video, whose player would seek: the viewer's keys stay the same on
+      // every item, and the player's seek bar still takes the mouse and touch
       event.preventDefault();
       go(1);
     } else if (event.key === 'ArrowLeft') {
@@ -187,6 +177,7 @@ function LightboxPanel({
 
   const onPointerDown = (event: ReactPointerEvent) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    if (startsOnVideoControls(event)) return;
     const start = { x: event.clientX, y: event.clientY, at: Date.now(), long: false } as NonNullable<
       typeof touch.current
     >;
@@ -234,6 +225,7 @@ function LightboxPanel({
     }
   };
 
+  const alt = mediaAlt(t, language, media, offset + position + 1, Math.max(total, items.length));
   const takenAt = media.taken_at
     ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(media.taken_at),
@@ -304,16 +296,20 @@ function LightboxPanel({
         onPointerCancel={onPointerCancel}
         onContextMenu={(event) => event.preventDefault()}
       >
-        <img
-          key={media.id}
-          src={media.preview_url}
-          alt={mediaAlt(t, media, offset + position + 1, Math.max(total, items.length))}
-          width={media.width}
-          height={media.height}
-          draggable={false}
-          style={{ backgroundImage: `url("${media.thumbnail_url}")` }}
-          decoding="async"
-        />
+        {media.type === 'video' ? (
+          <LightboxVideo key={media.id} media={media} label={alt} />
+        ) : (
+          <img
+            key={media.id}
+            src={media.preview_url}
+            alt={alt}
+            width={media.width}
+            height={media.height}
+            draggable={false}
+            style={{ backgroundImage: `url("${media.thumbnail_url}")` }}
+            decoding="async"
+          />
+        )}
       </div>
 
       <button
@@ -350,6 +346,12 @@ function LightboxPanel({
               <dt>{t('album.lightbox.info_quality')}</dt>
               <dd>{media.quality}</dd>
             </div>
+            {media.duration_seconds !== null && (
+              <div>
+                <dt>{t('album.lightbox.info_length')}</dt>
+                <dd>{formatDuration(media.duration_seconds)}</dd>
+              </div>
+            )}
           </dl>
         )}
       </div>

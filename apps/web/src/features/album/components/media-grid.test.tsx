@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../../../test/setup';
-import { makeMediaList } from '../test/fake-album';
+import { makeMedia, makeMediaList, makeVideo } from '../test/fake-album';
 import { gridLayout, MediaGrid } from './media-grid';
 
 beforeAll(initTestI18n);
@@ -35,6 +35,18 @@ describe('the photo grid', () => {
     const first = Number(later[0]!.closest('[role="listitem"]')!.getAttribute('aria-posinset'));
     expect(first).toBeGreaterThan(5000);
     expect(within(list).queryByRole('img', { name: 'Photo 1 of 10000' })).toBeNull();
+  });
+
+  it('shows a video as its poster with a play symbol and its length, and names it as a video', () => {
+    const items = [makeMedia(1), makeVideo(2, { thumbnail_url: 'https://cdn.example/2/poster' })];
+    render(<MediaGrid items={items} total={2} label="My photos" onOpen={() => {}} />);
+    const list = screen.getByRole('list', { name: 'My photos' });
+    const video = within(list).getByRole('button', { name: 'Video 2 of 2, 1 minute, 15 seconds' });
+    expect(within(video).getByRole('img').getAttribute('src')).toBe('https://cdn.example/2/poster');
+    expect(video.textContent).toContain('1:15');
+    // a photo has neither
+    const photo = within(list).getByRole('button', { name: 'Photo 1 of 2' });
+    expect(photo.textContent).toBe('');
   });
 
   it('lays thumbnails out in 3 columns on a phone and more on wider screens', () => {

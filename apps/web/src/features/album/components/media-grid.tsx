@@ -1,3 +1,4 @@
+import './video.css';
 import type { Media } from '@fotodrop/contract/api/media';
 import { MOBILE_MAX_WIDTH_PX } from '@fotodrop/contract/constants';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -5,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useElementWidth } from '../hooks/use-element-width';
+import { formatDuration, spokenDuration } from '../lib/video';
 import { FavouriteButton } from './favourite-button';
 
 /** Smallest tile edge: 3 columns on a phone, 6–7 on a laptop. */
@@ -24,13 +26,12 @@ export function gridLayout(width: number): { columns: number; gap: number; tile:
   return { columns, gap, tile };
 }
 
-export function mediaAlt(t: TFunction, media: Media, n: number, total: number): string {
-  return t(media.type === 'video' ? 'album.grid.video_alt' : 'album.grid.photo_alt', { number: n, total });
-}
-
-export function formatDuration(seconds: number): string {
-  const s = Math.round(seconds);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+/** A tile's or the viewer's accessible name: photo or video, its number, and a video's length. */
+export function mediaAlt(t: TFunction, language: string, media: Media, n: number, total: number): string {
+  if (media.type !== 'video') return t('album.grid.photo_alt', { number: n, total });
+  if (media.duration_seconds === null) return t('album.grid.video_alt', { number: n, total });
+  const duration = spokenDuration(media.duration_seconds, language);
+  return t('album.grid.video_alt_duration', { number: n, total, duration });
 }
 
 interface MediaGridProps {
@@ -139,6 +140,24 @@ export function MediaGrid({
   );
 }
 
+/** A video tile's play symbol and length (m:ss); the tile's name says both in words. */
+function VideoBadge({ seconds }: { seconds: number | null }) {
+  return (
+    <>
+      <span className="media-tile-play" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+        </svg>
+      </span>
+      {seconds !== null && (
+        <span className="media-tile-badge" aria-hidden="true">
+          {formatDuration(seconds)}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** One thumbnail: a button opening the viewer, and the favourite heart beside it. */
 export function MediaTile({
   media,
@@ -157,7 +176,7 @@ export function MediaTile({
   onFavouriteFailed?: () => void;
   as?: 'div' | 'li';
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const number = offset + index + 1;
   const listItem = Tag === 'div' ? { role: 'listitem', 'aria-setsize': total, 'aria-posinset': number } : {};
   return (
@@ -170,18 +189,14 @@ export function MediaTile({
       >
         <img
           src={media.thumbnail_url}
-          alt={mediaAlt(t, media, number, total)}
+          alt={mediaAlt(t, language, media, number, total)}
           width={media.width}
           height={media.height}
           loading="lazy"
           decoding="async"
           draggable={false}
         />
-        {media.type === 'video' && (
-          <span className="media-tile-badge" aria-hidden="true">
-            ▶{media.duration_seconds ? ` ${formatDuration(media.duration_seconds)}` : ''}
-          </span>
-        )}
+        {media.type === 'video' && <VideoBadge seconds={media.duration_seconds} />}
       </button>
       <FavouriteButton media={media} className="media-tile-fav" onFailed={onFavouriteFailed} />
     </Tag>

@@ -10,9 +10,11 @@ import { adjustFavouriteCount } from '@fotodrop/contract/rules/favourites';
  * another page or appending; pages appended (infinite) or replaced (numbered pages).
  */
 
-/** `${galleryId}:${tab}` for a gallery's tab, or ALL_PHOTOS_KEY for the all-photos list. */
+/** `${galleryId}:${tab}` for a gallery's tab, ALL_PHOTOS_KEY or VIDEOS_KEY for the album-wide lists. */
 export type CacheKey = string;
 export const ALL_PHOTOS_KEY: CacheKey = 'all';
+/** The album's videos (the video section), in every gallery of the album. */
+export const VIDEOS_KEY: CacheKey = 'videos';
 
 export function cacheKey(galleryId: number, tab: MediaCategory): CacheKey {
   return `${galleryId}:${tab}`;

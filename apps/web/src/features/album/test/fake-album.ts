@@ -51,10 +51,16 @@ export const PRICE_ITEMS: PriceListItem[] = [
 
 type Answer = { status: number; body?: unknown } | undefined;
 
+/** A video of 1:15 as the API sends it; with `video_url` when the user may play it. */
+export function makeVideo(id: number, overrides: Partial<Media> = {}): Media {
+  return makeMedia(id, { type: 'video', duration_seconds: 75, width: 1920, height: 1080, ...overrides });
+}
+
 /**
  * A small in-memory album server for route tests: check-in 41 with `count` photos (ids 1…count;
- * the first `favourites` are favourites) in galleries 5 "Start" (odd ids) and 6 "Finish" (even ids);
- * favourites and hiding change its state; `fail` makes the named calls answer 500.
+ * the first `favourites` are favourites; those in `videoIds` are videos) in galleries 5 "Start"
+ * (odd ids) and 6 "Finish" (even ids); favourites and hiding change its state; `fail` makes the
+ * named calls answer 500.
  */
 export function fakeAlbum({
   checkinId = 41,
@@ -62,6 +68,7 @@ export function fakeAlbum({
   favourites = 2,
   allCount,
   prices = true,
+  videoIds = [],
 }: {
   checkinId?: number;
   count?: number;
@@ -70,16 +77,17 @@ export function fakeAlbum({
   allCount?: number;
   /** false: the galleries have no price list. */
   prices?: boolean;
+  videoIds?: readonly number[];
 } = {}) {
   const media = makeMediaList(count).map((m) => ({
-    ...m,
+    ...(videoIds.includes(m.id) ? makeVideo(m.id) : m),
     favorite: m.id <= favourites,
     gallery_id: m.id % 2 ? 5 : 6,
   }));
   const state = {
     media,
     hidden: new Set<number>(),
-    fail: new Set<'favourite' | 'hide' | 'tree'>(),
+    fail: new Set<'favourite' | 'hide' | 'tree' | 'videos'>(),
   };
   const galleries = [
     { id: 5, name: 'Start' },
@@ -156,6 +164,17 @@ export function fakeAlbum({
       const items =
         tab === 'bought' ? [] : visible(galleryId).filter((m) => tab !== 'favourite' || m.favorite);
       return { status: 200, body: { ...page(items, url), tabs: tabs(galleryId) } };
+    }
+    if (rest === 'medias/') {
+      if (state.fail.has('videos')) return { status: 500, body: { code: 'server_error', message: 'Boom.' } };
+      const type = url.searchParams.get('type');
+      return {
+        status: 200,
+        body: page(
+          visible(0).filter((m) => !type || m.type === type),
+          url,
+        ),
+      };
     }
     if (rest === 'all-medias/') {
       const extra = makeMediaList(Math.max(0, (allCount ?? count) - count), 10_001);

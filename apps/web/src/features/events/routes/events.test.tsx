@@ -33,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 function makeEvent(overrides: Partial<EventInfo> = {}): EventInfo {
@@ -152,6 +153,8 @@ describe('/live', () => {
 
 describe('/events', () => {
   it('opens the calendar of upcoming events over the home page when the organisation shows one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 3, 3, 10, 0));
     useAppStore.setState({ appConfig: { ...DEFAULT_APP_CONFIG, id: 901, show_calendar: true } });
     answer = (req) =>
       req.path === '/api/v1/events/calendar/'
@@ -187,13 +190,16 @@ describe('/events', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Your Fotodrop photos, found in seconds' }),
     ).toBeTruthy();
+    // the month of the next event, on a grid (calendar-dialog.test.tsx has the grid's details)
     expect(await within(dialog).findByRole('heading', { name: 'April 2026' })).toBeTruthy();
-    expect(within(dialog).getByRole('heading', { name: 'May 2026' })).toBeTruthy();
+    expect(within(dialog).getByRole('grid', { name: 'April 2026' })).toBeTruthy();
     expect(
       within(dialog)
         .getByRole('link', { name: /Spring Run/ })
         .getAttribute('href'),
     ).toBe('/e/0a1b2c3d');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next month' }));
+    expect(within(dialog).getByRole('heading', { name: 'May 2026' })).toBeTruthy();
     expect(within(dialog).getByText('May 2 – 3, 2026')).toBeTruthy();
 
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);

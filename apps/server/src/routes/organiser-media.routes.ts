@@ -1,0 +1,9 @@
+import { organiserEndpoints as o } from '@fotodrop/contract';
+import type { RouteContext } from './context';
+
+/** The organiser's read side: their events and what became of each upload. */
+export function organiserMediaRoutes({ route, services }: RouteContext): void {
+  const { organiser } = services;
+  route(o.listEvents, async ({ auth }) => organiser.events(auth));
+  route(o.listMedia, async ({ auth, params, query }) => organiser.media(auth, params.slug, query));
+}

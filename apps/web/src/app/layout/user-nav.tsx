@@ -1,0 +1,57 @@
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { useAppStore } from '../../shared/store/app-store';
+import { paths } from '../paths';
+import { Icon, navClass } from './nav-icon';
+
+// The contract's MEDIA_UPLOAD_PERMISSION; its module would bring zod into the first chunk.
+const MEDIA_UPLOAD_PERMISSION = 'media.upload';
+
+const icon = {
+  albums: 'M4 6h16v12H4zM4 15l4.5-4.5 3.5 3.5 2.5-2.5L20 17M15.5 9.5h.01',
+  upload: 'M12 15V4M7 9l5-5 5 5M4 15v5h16v-5',
+  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5',
+  cart: 'M3 4h2.5l2.2 10.5h10.1L20 7H6.6M9.5 19.5h.01M17 19.5h.01',
+};
+
+/** The signed-in user's links. Loaded apart from the header: the home page is for visitors. */
+export default function UserNav({ mobile, showCart }: { mobile: boolean; showCart: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const canUpload = useAppStore((s) => s.user?.perms?.includes(MEDIA_UPLOAD_PERMISSION) === true);
+  return (
+    <>
+      <NavLink
+        to={paths.checkins.getHref()}
+        className={navClass}
+        aria-label={mobile ? t('nav.my_albums') : undefined}
+      >
+        <Icon d={icon.albums} />
+        {!mobile && <span>{t('nav.my_albums')}</span>}
+      </NavLink>
+      {canUpload && (
+        <NavLink
+          to={paths.organiserUpload.getHref()}
+          className={navClass}
+          aria-label={mobile ? t('nav.upload') : undefined}
+        >
+          <Icon d={icon.upload} />
+          {!mobile && <span>{t('nav.upload')}</span>}
+        </NavLink>
+      )}
+      <NavLink
+        to={paths.profileResume.getHref()}
+        className={() => navClass({ isActive: pathname.startsWith('/profile/') })}
+        aria-label={mobile ? t('nav.profile') : undefined}
+      >
+        <Icon d={icon.profile} />
+        {!mobile && <span>{t('nav.profile')}</span>}
+      </NavLink>
+      {showCart && (
+        <NavLink to={paths.checkout.getHref()} className={navClass} aria-label={t('nav.cart')}>
+          <Icon d={icon.cart} />
+        </NavLink>
+      )}
+    </>
+  );
+}
