@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { argon2Hasher } from './adapters/password-hasher';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { findFfmpeg } from './media/ffmpeg';
 import { openRuntime, registerWorkers } from './runtime';
 import { applySsoIntegrations, DEMO_USERS, seedBase, seedDemo } from './seed/demo';
 import { DEMO_CODES } from './seed/demo-events';
@@ -45,6 +46,8 @@ async function main() {
     `  Branded demo organisation: http://alpinerun.localhost:${config.PORT}`,
     `  API reference: ${publicUrl}/api/docs`,
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Media: ${config.storage.kind === 'local' ? `folder ${config.storage.dir}` : `S3 bucket ${config.storage.bucket}${config.storage.prefix ? `/${config.storage.prefix}` : ''}`}`,
+    `  Videos: ${(await findFfmpeg()) ? 'processed with ffmpeg' : 'refused (ffmpeg not found; apt-get install ffmpeg)'}`,
     `  E-mail: ${runtime.mailer.outboxDir ? `written to ${runtime.mailer.outboxDir} (list: ${publicUrl}/api/dev/mailbox)` : 'SMTP'}`,
     ...(config.SEED_DEMO
       ? [
