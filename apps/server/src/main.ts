@@ -57,6 +57,7 @@ async function main() {
           `    ${DEMO_CODES.marathonRunner}  marathon runner`,
           `    ${DEMO_CODES.hotelRoom}  hotel room (asks for the name on the booking)`,
           `    ${DEMO_CODES.trailRunner}  trail run of the branded club (asks for the distance)`,
+          `    ${DEMO_CODES.nightRunner}  upcoming night run (not started yet)`,
         ]
       : []),
     `  Ready in ${Math.round(performance.now() - startedAt)} ms`,

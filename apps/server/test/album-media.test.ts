@@ -143,6 +143,9 @@ describe.each(BACKENDS)('album galleries and media on %s', (backend) => {
     const all = await get(`/api/v3/checkins/${checkinId}/all-medias/?page=1`);
     expect((all.body.pagination as { total: number }).total).toBe(2);
     expect((all.body.pagination as { page_size: number }).page_size).toBe(40);
+    // the album list and the album header count what the album shows
+    const detail = await get(`/api/v2/checkins/${checkinId}/?include_photos_summary=true`);
+    expect((detail.body.photos_summary as { total: number }).total).toBe(2);
   });
 
   it('gives the price list of a gallery: its own, else the event list, in the event currency', async () => {

@@ -80,7 +80,7 @@ export const LAST_CALL_SD_DISCOUNT_PERCENT = 50;
 /** One event deletes unpurchased photos a fixed time after the event instead of a per-album deadline. */
 export const EVENT_2511_ID = 2511;
 export const EVENT_2511_DELETION_DAYS = 60;
-/** "Photos arriving" switches to its second wording this long after the event started. */
+/** "Photos arriving" switches to its second wording this long after the event ended (dates are whole UTC days). */
 export const PHOTOS_ARRIVING_VARIANT_HOURS = 12;
 export const REEL_DELIVERY_HOURS = 48;
 export const PHOTOBOOK_PHOTO_COUNT = 24;

@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { checkins, media, photoServices, picacodes } from '../db/album-schema';
+import { checkins, media, mediaHidden, photoServices, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import type { PhotoServiceRow, PicacodeRow } from './photo-services.repository';
 
@@ -179,6 +179,12 @@ async function mediaSummary(db: Queryable, row: CheckinWithContext): Promise<Med
       videos: sql<number>`count(*) filter (where ${media.type} = 'video')`.mapWith(Number),
     })
     .from(media)
-    .where(albumScopeCondition(albumScope(row)));
+    .where(
+      and(
+        albumScopeCondition(albumScope(row)),
+        // the photos the user removed are gone from the album, so from its counts too
+        sql`not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${row.checkin.userId} and ${mediaHidden.mediaId} = ${media.id})`,
+      ),
+    );
   return { total: result?.total ?? 0, photos: result?.photos ?? 0, videos: result?.videos ?? 0 };
 }

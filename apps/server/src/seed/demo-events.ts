@@ -28,6 +28,7 @@ export const DEMO_CODES = {
   marathonEvent: 'LAKE2026',
   hotelRoom: 'ROOM204B',
   trailRunner: 'TRAIL4821',
+  nightRunner: 'NIGHTRUN',
 } as const;
 
 const addDays = (date: Date, days: number) =>
@@ -35,7 +36,10 @@ const addDays = (date: Date, days: number) =>
 
 /**
  * Demo events relative to today, so the demo always has a past marathon with photos, a stay in
- * progress and races coming up in the calendar.
+ * progress and races coming up in the calendar. The album deadlines are relative to the seeding
+ * (once, into an empty installation), so the states they show move on as days pass: the hotel room
+ * is in its last call for about two days, then deleting; the trail run warns of the last chance
+ * from day 0 and is in its last call from day 7; the night run has not started for 20 days.
  */
 export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: number }, now = new Date()) {
   const repo = photoServicesRepository(db);
@@ -103,6 +107,8 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     currency: 'EUR',
     showInCalendar: false,
     canPurchaseDuringStay: true,
+    // Unpurchased stay photos go at the end of this day (UTC): the room album opens in its last call.
+    lastStayDeletionDate: addDays(now, 2),
     dataCollectorFields: [
       { name: 'guest_name', label: 'Name on the booking', type: 'text', required: true },
       { name: 'phone', label: 'Mobile phone', type: 'tel', required: false },
@@ -117,11 +123,12 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     code: DEMO_CODES.hotelRoom,
     kind: 'room',
     tags: ['room-204'],
-    startOfStay: addDays(now, -3),
-    endOfStay: addDays(now, 4),
+    // The guest left yesterday; the hotel stay goes on for others.
+    startOfStay: addDays(now, -6),
+    endOfStay: addDays(now, -1),
   });
 
-  await repo.insert({
+  const nightRun = await repo.insert({
     organisationId: ids.ownSite,
     slug: 'c0ffee42',
     name: 'Winter Night Run',
@@ -131,6 +138,13 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     startDate: addDays(now, 20),
     endDate: addDays(now, 20),
     currency: 'EUR',
+  });
+  // A registered runner's code before the race: the album says the event has not started.
+  await repo.insertPicacode({
+    photoServiceId: nightRun.id,
+    code: DEMO_CODES.nightRunner,
+    kind: 'participant',
+    tags: ['bib-310'],
   });
 
   const trail = await repo.insert({
@@ -143,6 +157,10 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     startDate: addDays(now, -2),
     endDate: addDays(now, -2),
     currency: 'CHF',
+    // HD a week after the race; unpurchased photos deleted 10 days after seeding (last chance).
+    hdServingType: 'delayed',
+    hdAvailableFrom: new Date(`${addDays(now, 5)}T08:00:00Z`),
+    mediaAvailableTo: new Date(`${addDays(now, 10)}T22:00:00Z`),
     options: [
       { id: 'short', label: 'Short trail (12 km)' },
       { id: 'long', label: 'Long trail (25 km)' },

@@ -6,18 +6,31 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useAlbumScope } from '../hooks/use-album-scope';
 import { useNewMediaCheck } from '../hooks/use-new-media-check';
+import { type AlbumStatus, albumStatus } from '../lib/album-status';
 import { reloadGallery } from '../store/album-store';
 import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
+import { AlbumStatusBanner } from './album-status-banner';
+import { AlbumStatusPanel } from './album-status-panel';
 import { GalleryBrowser } from './gallery-browser';
 import { GroupedView } from './grouped-view';
 import { useAlbumRootReady, VideoSection } from './video-section';
+
+/**
+ * The album's media area: why there is nothing to show (availability panel), or the media with
+ * the deadline banner above them.
+ */
+export function AlbumMedia({ checkin, now }: { checkin: Checkin; now?: Date }) {
+  const status = albumStatus(checkin, now);
+  if (status.availability.kind !== 'ready') return <AlbumStatusPanel state={status.availability} />;
+  return <AlbumMediaBody checkin={checkin} status={status} />;
+}
 
 /**
  * The album's photos: the list view (tabs my photos / all photos / favourites) or, with
  * ?view=grouped, the grouped galleries; above either the album's videos, with the album's banner
  * and popups.
  */
-export function AlbumMedia({ checkin }: { checkin: Checkin }) {
+function AlbumMediaBody({ checkin, status }: { checkin: Checkin; status: AlbumStatus }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const grouped = params.get('view') === 'grouped';
@@ -28,6 +41,7 @@ export function AlbumMedia({ checkin }: { checkin: Checkin }) {
 
   return (
     <div className="album-media-body">
+      <AlbumStatusBanner status={status} showPrices={checkin.show_prices} />
       {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
       <nav className="album-view-switch" aria-label={t('album.view.label')}>
         <Link to={listHref} replace preventScrollReset aria-current={grouped ? undefined : 'page'}>

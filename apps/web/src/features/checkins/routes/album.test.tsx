@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
 import type { RecordedRequest } from '../../../test/http-server';
@@ -25,6 +25,41 @@ const openAlbum = async (path = '/checkins/K7M2Q9P', name = 'Alpine Marathon 202
 };
 
 describe('the album screen', () => {
+  it('looks again every 30 s while the photos are on their way, and shows them when they come', async () => {
+    // the last day of the event (May 10–11, 2026), before the photographers have uploaded
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-05-11T18:00:00Z') });
+    try {
+      let total = 0;
+      api.answer = (req) =>
+        req.method === 'GET' && req.path.startsWith('/api/v3/checkins/by-code/K7M2Q9P/')
+          ? {
+              status: 200,
+              body: makeCheckin({
+                photos_summary: { total, photos: total, videos: 0, purchased: 0, favourites: 0 },
+              }),
+            }
+          : undefined;
+      await openAlbum();
+      expect(screen.getByText('Your photos are on their way')).toBeTruthy();
+      const asked = () =>
+        api.server.requests.filter((r) => r.path.startsWith('/api/v3/checkins/by-code/')).length;
+      const before = asked();
+      await act(() => vi.advanceTimersByTimeAsync(29_000));
+      expect(asked()).toBe(before);
+
+      total = 3;
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      const media = screen.getByRole('region', { name: 'Photos and videos' });
+      expect(
+        await within(media).findByRole('tablist', { name: 'Photo lists' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(screen.queryByText('Your photos are on their way')).toBeNull();
+      expect(asked()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the event, its dates, the album code and the photo tabs', async () => {
     api.answer = serveAlbum();
     await openAlbum('/checkins/k7m2q9p');

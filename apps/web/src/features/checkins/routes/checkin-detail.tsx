@@ -9,15 +9,18 @@ import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
+import { AlbumMedia, AWAITING_MEDIA_POLL_MS, albumAwaitsMedia } from '../../album';
 import { checkinByCodeQuery } from '../api/checkin-queries';
 import { AlbumHeader } from '../components/album-header';
-import { AlbumMediaSection } from '../components/album-media-section';
 
-/** /checkins/:picacode — the album screen (first slice: header, actions, media counts or availability). */
+/** /checkins/:picacode — the album screen: header and actions, then its media or why there are none. */
 export function Component() {
   const { t } = useTranslation();
   const code = normalizePicacode(useParams().picacode ?? '');
-  const query = useQuery(checkinByCodeQuery(code));
+  const query = useQuery({
+    ...checkinByCodeQuery(code),
+    refetchInterval: (q) => (q.state.data && albumAwaitsMedia(q.state.data) ? AWAITING_MEDIA_POLL_MS : false),
+  });
   usePageTitle(query.data?.event_name ?? t('album.title'));
 
   if (query.isPending) return <PageLoader />;
@@ -40,7 +43,10 @@ export function Component() {
   return (
     <div className="page container album">
       <AlbumHeader checkin={query.data} />
-      <AlbumMediaSection checkin={query.data} />
+      <section className="album-media" aria-labelledby="album-media-title">
+        <h2 id="album-media-title">{t('album.media.title')}</h2>
+        <AlbumMedia checkin={query.data} />
+      </section>
     </div>
   );
 }
