@@ -89,13 +89,13 @@ describe('a runner opens the album of the marathon', () => {
       .getByRole('button', { name: /^Photo 1 of/ })
       .first()
       .click();
-    const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+    const viewer = page.getByRole('dialog', { name: 'Viewer' });
     await viewer.waitFor();
     await viewer.getByRole('img').first().waitFor();
     await screenshot(page, 'album-viewer-phone');
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('ArrowRight');
-    await viewer.getByRole('button', { name: 'Next photo' }).waitFor();
+    await viewer.getByRole('button', { name: 'Next' }).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
 

@@ -100,6 +100,67 @@ describe.each(BACKENDS)('organiser photo upload on %s', (backend) => {
     expect((await h.database.executeSql('select count(*)::int as n from media', [])).rows[0]).toEqual(before);
   });
 
+  /** Gallery ids of an event, by name; another event's id shows a gallery the upload must refuse. */
+  const galleryIds = async (slug: string) => {
+    const { rows } = await h.database.executeSql(
+      'select g.id, g.name from galleries g join photo_services s on s.id = g.photo_service_id ' +
+        'where s.slug = $1 order by g.id',
+      [slug],
+    );
+    return rows as { id: number; name: string }[];
+  };
+  const galleryOf = async (mediaId: unknown) =>
+    (await h.database.executeSql('select gallery_id from media where id = $1', [mediaId])).rows[0];
+
+  it('puts a photo into the gallery given by id, even when two galleries share its name', async () => {
+    const [first] = await galleryIds('5e1a0c3d');
+    // a second gallery of the same event named like the first: only the id tells them apart
+    const { rows } = await h.database.executeSql(
+      'insert into galleries (photo_service_id, name) ' +
+        'select photo_service_id, name from galleries where id = $1 returning id',
+      [first!.id],
+    );
+    const twin = (rows[0] as { id: number }).id;
+    const bytes = await sharp(photo).rotate(90).jpeg().toBuffer();
+    const result = await upload(
+      organiser,
+      '5e1a0c3d',
+      { gallery_id: String(twin) },
+      { bytes, name: 'twin.jpg' },
+    );
+    expect(result.status).toBe(201);
+    expect(await galleryOf(result.body.id)).toEqual({ gallery_id: twin });
+  });
+
+  it("refuses an unknown gallery id, another event's gallery, both name and id, and stores nothing", async () => {
+    const before = (await h.database.executeSql('select count(*)::int as n from media', [])).rows[0];
+    const ours = (await galleryIds('5e1a0c3d'))[0]!;
+    const { rows } = await h.database.executeSql(
+      'select g.id from galleries g join photo_services s on s.id = g.photo_service_id ' +
+        'where s.slug <> $1 order by g.id limit 1',
+      ['5e1a0c3d'],
+    );
+    const foreign = (rows[0] as { id: number }).id;
+    const bytes = await sharp(photo).flip().jpeg().toBuffer();
+    const file = { bytes, name: 'refused.jpg' };
+    for (const id of ['999999', String(foreign)]) {
+      expect(await upload(organiser, '5e1a0c3d', { gallery_id: id }, file)).toMatchObject({
+        status: 400,
+        body: { code: 'validation_error', data: { fields: { gallery_id: ['gallery.unknown'] } } },
+      });
+    }
+    for (const id of ['0', '-3', 'finish', '1.5']) {
+      expect(await upload(organiser, '5e1a0c3d', { gallery_id: id }, file)).toMatchObject({
+        status: 400,
+        body: { data: { fields: { gallery_id: ['gallery.invalid'] } } },
+      });
+    }
+    expect(
+      await upload(organiser, '5e1a0c3d', { gallery: ours.name, gallery_id: String(ours.id) }, file),
+    ).toMatchObject({ status: 400, body: { data: { fields: { gallery_id: ['gallery.name_and_id'] } } } });
+    expect((await h.database.executeSql('select count(*)::int as n from media', [])).rows[0]).toEqual(before);
+  });
+
   it("refuses participants, other organisations' events and unknown events", async () => {
     expect((await upload(participant, '5e1a0c3d', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(403);
     expect((await upload(organiser, 'a1b7e5d0', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(403);

@@ -69,10 +69,19 @@ export async function organiserRoutes(
     if (!file) throw new ValidationError({ file: ['field.required'] });
 
     let galleryId: number | null = null;
-    if (parsed.data.gallery) {
+    const { gallery: name, gallery_id: wantedId } = parsed.data;
+    if (name !== undefined || wantedId !== undefined) {
+      // matched in memory, not by a query on the id: another event's gallery is simply not found
       const galleries = await albumMediaRepository(deps.db).galleriesOf(service.id);
-      const gallery = galleries.find((g) => g.name.toLowerCase() === parsed.data.gallery!.toLowerCase());
-      if (!gallery) throw new ValidationError({ gallery: ['gallery.unknown'] });
+      const gallery =
+        wantedId !== undefined
+          ? galleries.find((g) => g.id === wantedId)
+          : galleries.find((g) => g.name.toLowerCase() === name!.toLowerCase());
+      if (!gallery) {
+        throw new ValidationError({
+          [wantedId !== undefined ? 'gallery_id' : 'gallery']: ['gallery.unknown'],
+        });
+      }
       galleryId = gallery.id;
     }
     const result = await deps.services.mediaFiles.ingest({

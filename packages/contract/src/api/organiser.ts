@@ -10,23 +10,37 @@ const tag = 'Organiser';
 // decision: organisers upload through the API (the specs show no organiser screens); the
 // `npm run ingest` command of the server uses the same endpoint, so one path checks every file.
 export const uploadMediaParamsSchema = z.object({ slug: eventSlugSchema });
-export const uploadMediaFieldsSchema = z.object({
-  /** Name of the event's gallery to put the photo in; none for the event itself. */
-  gallery: z.string().trim().min(1).max(100).optional(),
-  /** Comma-separated tags album codes match (bib numbers, teams, rooms). */
-  tags: z
-    .string()
-    .max(1000)
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean)
-        : [],
-    ),
-});
+// decision: a gallery is chosen by id (the organiser screen: names may repeat within an event) or
+// by name (`npm run ingest --gallery <name>`), never both: which one would win is not obvious.
+export const uploadMediaFieldsSchema = z
+  .object({
+    /** Name of the event's gallery to put the photo in (case-insensitive); none for the event itself. */
+    gallery: z.string().trim().min(1).max(100).optional(),
+    /** Id of the event's gallery to put the photo in; excludes `gallery`. */
+    gallery_id: z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{0,9}$/, 'gallery.invalid')
+      .transform(Number)
+      .optional(),
+    /** Comma-separated tags album codes match (bib numbers, teams, rooms). */
+    tags: z
+      .string()
+      .max(1000)
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean)
+          : [],
+      ),
+  })
+  .refine((v) => v.gallery === undefined || v.gallery_id === undefined, {
+    path: ['gallery_id'],
+    message: 'gallery.name_and_id',
+  });
 /** Where a medium is in the pipeline: derivatives being made, servable, or given up on. */
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
@@ -111,7 +125,8 @@ export const organiserEndpoints = {
     multipart: true,
     status: 201,
     summary:
-      'Upload one photo or video (multipart field `file`, plus `gallery` and `tags`; photos up to ' +
+      'Upload one photo or video (multipart field `file`, plus `gallery_id` or `gallery` (by name) ' +
+      'and `tags`; photos up to ' +
       '40 MB, videos up to 200 MB and 10 min); checked by content, ' +
       'then processed in the background (201 new, 200 already uploaded)',
     params: uploadMediaParamsSchema,

@@ -1,5 +1,6 @@
+import { ErrorCode } from '@fotodrop/contract/errors';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../api/errors';
+import { errorDataNumber, isApiError } from '../api/errors';
 import { i18n } from './i18n';
 
 type Vars = Record<string, unknown>;
@@ -10,21 +11,38 @@ type Vars = Record<string, unknown>;
  * such as "errors.codes.email_taken" pass through; anything else becomes a generic text.
  */
 export function translateMessage(t: TFunction, message: string, vars: Vars = {}): string {
+  // react-hook-form keeps error values as strings, and i18next picks a plural form only for a
+  // numeric count
+  const count = typeof vars.count === 'string' && vars.count !== '' ? Number(vars.count) : vars.count;
+  const options = Number.isFinite(count) ? { ...vars, count } : vars;
   for (const key of [`validation.${message}`, message]) {
-    if (i18n.exists(key)) return t(key, vars);
+    if (i18n.exists(key, options)) return t(key, options);
   }
   return t('validation.invalid');
+}
+
+/** Up to this wait the message counts seconds; from it on, whole minutes (rounded up). */
+export const RETRY_IN_MINUTES_FROM_SECONDS = 90;
+
+/** "Wait 30 seconds" / "wait 15 minutes": the too_many_attempts text for the server's retry time. */
+function tooManyAttempts(retryAfterSeconds: unknown): { key: string; vars: Vars } {
+  const key = 'errors.codes.too_many_attempts';
+  if (typeof retryAfterSeconds !== 'number' || !(retryAfterSeconds > 0)) return { key, vars: {} };
+  if (retryAfterSeconds < RETRY_IN_MINUTES_FROM_SECONDS) {
+    return { key, vars: { count: Math.ceil(retryAfterSeconds) } };
+  }
+  return { key: `${key}_minutes`, vars: { count: Math.ceil(retryAfterSeconds / 60) } };
 }
 
 /** i18n key and values for a failed call that is not tied to one field. */
 export function errorMessage(error: unknown): { key: string; vars: Vars } {
   if (isApiError(error)) {
     if (error.status === 0) return { key: 'errors.network', vars: {} };
-    const key = `errors.codes.${error.code}`;
-    if (i18n.exists(key)) {
-      const data = (error.data ?? {}) as Vars;
-      return { key, vars: { seconds: data.retry_after_seconds ?? 60 } };
+    if (error.code === ErrorCode.rateLimited) {
+      return tooManyAttempts(errorDataNumber(error, 'retry_after_seconds'));
     }
+    const key = `errors.codes.${error.code}`;
+    if (i18n.exists(key)) return { key, vars: {} };
     if (error.status >= 500) return { key: 'errors.server', vars: {} };
   }
   return { key: 'errors.generic', vars: {} };

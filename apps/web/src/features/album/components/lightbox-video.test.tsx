@@ -37,7 +37,7 @@ function Viewer({ items, start = 0 }: { items: Media[]; start?: number }) {
   );
 }
 
-const viewer = () => screen.getByRole('dialog', { name: 'Photo viewer' });
+const viewer = () => screen.getByRole('dialog', { name: 'Viewer' });
 const videoOf = (dialog: HTMLElement) => dialog.querySelector('video');
 
 describe('a video in the viewer', () => {
@@ -84,11 +84,11 @@ describe('a video in the viewer', () => {
     expect(pause.mock.contexts[0]).toHaveProperty('src', 'https://cdn.example/1/video.mp4');
     expect(videoOf(viewer())!.getAttribute('src')).toBe(PLAYABLE);
 
-    fireEvent.click(within(viewer()).getByRole('button', { name: 'Next photo' }));
+    fireEvent.click(within(viewer()).getByRole('button', { name: 'Next' }));
     expect(pause).toHaveBeenCalledTimes(2);
     expect(videoOf(viewer())).toBeNull();
 
-    fireEvent.click(within(viewer()).getByRole('button', { name: 'Previous photo' }));
+    fireEvent.click(within(viewer()).getByRole('button', { name: 'Previous' }));
     fireEvent.keyDown(viewer(), { key: 'Escape' });
     expect(screen.getByText('closed')).toBeTruthy();
     expect(pause).toHaveBeenCalledTimes(3);

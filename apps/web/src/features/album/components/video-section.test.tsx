@@ -64,7 +64,7 @@ describe('the video clip section', () => {
     expect(within(photos).getByRole('button', { name: 'Video 4 of 30, 1 minute, 15 seconds' })).toBeTruthy();
 
     fireEvent.click(tiles[1]!);
-    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    const viewer = await screen.findByRole('dialog', { name: 'Viewer' });
     expect(within(viewer).getByText('2 / 3')).toBeTruthy();
     expect(
       within(viewer).getByText('This video plays after you buy photos and videos, or videos.'),

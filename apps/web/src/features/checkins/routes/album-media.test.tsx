@@ -156,23 +156,23 @@ describe('the album media', () => {
     await openAlbum();
     const list = await grid();
     fireEvent.click(within(list).getByRole('button', { name: 'Photo 1 of 60' }));
-    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    const viewer = await screen.findByRole('dialog', { name: 'Viewer' });
     expect(document.activeElement).toBe(viewer);
     expect(within(viewer).getByRole('img').getAttribute('src')).toBe('https://cdn.example/1/preview');
     expect(within(viewer).getByText(/^Taken on May 10, 2026/)).toBeTruthy();
-    expect(within(viewer).getByRole('button', { name: 'Previous photo' })).toHaveProperty('disabled', true);
+    expect(within(viewer).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
 
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
     expect(within(viewer).getByRole('img').getAttribute('alt')).toBe('Photo 2 of 60');
     expect(within(viewer).getByText('2 / 60')).toBeTruthy();
-    fireEvent.click(within(viewer).getByRole('button', { name: 'Next photo' }));
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Next' }));
     expect(within(viewer).getByRole('img').getAttribute('alt')).toBe('Photo 3 of 60');
     fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
     expect(within(viewer).getByRole('img').getAttribute('alt')).toBe('Photo 2 of 60');
 
     // Tab stays inside the viewer
     const close = within(viewer).getByRole('button', { name: 'Close' });
-    const last = within(viewer).getByRole('button', { name: 'Next photo' });
+    const last = within(viewer).getByRole('button', { name: 'Next' });
     last.focus();
     fireEvent.keyDown(last, { key: 'Tab' });
     expect(viewer.contains(document.activeElement)).toBe(true);
@@ -189,7 +189,7 @@ describe('the album media', () => {
 
     expect(close).toBeTruthy();
     fireEvent.keyDown(viewer, { key: 'Escape' });
-    expect(screen.queryByRole('dialog', { name: 'Photo viewer' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Viewer' })).toBeNull();
     await waitFor(() => expect(document.activeElement?.getAttribute('data-media-index')).toBe('2'));
   });
 
@@ -198,7 +198,7 @@ describe('the album media', () => {
     const list = await grid();
     await waitFor(() => expect(tab(/^My photos/).textContent).toBe('My photos 60'));
     fireEvent.click(within(list).getByRole('button', { name: 'Photo 1 of 60' }));
-    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    const viewer = await screen.findByRole('dialog', { name: 'Viewer' });
     fireEvent.click(within(viewer).getByRole('button', { name: 'Remove photo' }));
     const confirm = screen.getByRole('dialog', { name: 'Remove this photo?' });
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));

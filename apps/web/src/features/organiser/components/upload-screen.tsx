@@ -19,8 +19,7 @@ export function UploadScreen({ events, uploader }: { events: OrganiserEvent[]; u
   const awaitingPreviews = items.some((i) => i.state.kind === 'processing');
 
   const addFiles = (files: File[]) => {
-    const gallery = event.galleries.find((g) => g.id === choice.galleryId)?.name ?? null;
-    queue.add(files, { slug: event.slug, gallery, tags: choice.tags });
+    queue.add(files, { slug: event.slug, galleryId: choice.galleryId, tags: choice.tags });
   };
   const onLoaded = useCallback(
     (media: OrganiserMedia[]) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createUploadQueue, type Uploader, type UploadState } from './upload-queue';
 import type { UploadResult, UploadTarget } from './upload-request';
 
-const TARGET: UploadTarget = { slug: '5e1a0c3d', gallery: null, tags: '' };
+const TARGET: UploadTarget = { slug: '5e1a0c3d', galleryId: null, tags: '' };
 const files = (n: number) =>
   Array.from({ length: n }, (_, i) => new File(['x'.repeat(10)], `photo-${i + 1}.jpg`));
 

@@ -6,7 +6,7 @@ import { fakeXhrFactory } from '../test/fake-xhr';
 import { startUploadTestServer } from '../test/upload-test-server';
 import { startUpload, type UploadTarget } from './upload-request';
 
-const TARGET: UploadTarget = { slug: '5e1a0c3d', gallery: 'Finish', tags: 'bib-1042, bib-7' };
+const TARGET: UploadTarget = { slug: '5e1a0c3d', galleryId: 13, tags: 'bib-1042, bib-7' };
 const photo = (name = 'finish.jpg', size = 200_000) =>
   new File([new Uint8Array(size).fill(65)], name, { type: 'image/jpeg' });
 
@@ -45,7 +45,8 @@ describe('an upload through the real local HTTP server', () => {
       'x-requested-with': 'XMLHttpRequest',
     });
     expect(request!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    expect(request!.body).toContain('name="gallery"\r\n\r\nFinish\r\n');
+    expect(request!.body).toContain('name="gallery_id"\r\n\r\n13\r\n');
+    expect(request!.body).not.toContain('name="gallery"');
     expect(request!.body).toContain('name="tags"\r\n\r\nbib-1042, bib-7\r\n');
     expect(request!.body).toContain('filename="finish.jpg"');
     expect(request!.body).toContain('A'.repeat(1000));
@@ -80,7 +81,7 @@ describe('an upload through the real local HTTP server', () => {
       body: {
         code: 'validation_error',
         message: 'Invalid.',
-        data: { fields: { gallery: ['gallery.unknown'] } },
+        data: { fields: { gallery_id: ['gallery.unknown'] } },
       },
     });
     expect(await startUpload(photo(), TARGET, () => {}).result).toMatchObject({
@@ -92,11 +93,11 @@ describe('an upload through the real local HTTP server', () => {
 
   it('calls a server error a failure worth retrying, and sends no gallery or tags when none were chosen', async () => {
     answer = () => ({ status: 503, body: { code: 'server_error', message: 'Down.' } });
-    const result = await startUpload(photo(), { slug: '5e1a0c3d', gallery: null, tags: ' ' }, () => {})
+    const result = await startUpload(photo(), { slug: '5e1a0c3d', galleryId: null, tags: ' ' }, () => {})
       .result;
     expect(result).toEqual({ kind: 'failed', status: 503, message: 'Down.' });
     const body = server.requests.find((r) => r.method === 'POST')!.body;
-    expect(body).not.toContain('name="gallery"');
+    expect(body).not.toMatch(/name="gallery(_id)?"/);
     expect(body).not.toContain('name="tags"');
   });
 });

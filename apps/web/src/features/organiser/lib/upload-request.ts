@@ -4,10 +4,11 @@ import { apiUrl } from '../../../shared/api/base';
 import { requestHeaders } from '../../../shared/api/client';
 import { fetchMe } from '../../../shared/auth/user';
 
-/** Where a file goes: the event, optionally a gallery (by name, as the upload takes it) and tags. */
+/** Where a file goes: the event, optionally a gallery and tags. */
 export interface UploadTarget {
   slug: string;
-  gallery: string | null;
+  /** By id, not name: two galleries of one event may share a name. */
+  galleryId: number | null;
   /** Comma-separated, as typed. */
   tags: string;
 }
@@ -98,7 +99,7 @@ export function startUpload(
     xhr.onerror = () => resolve({ kind: 'failed', status: 0, message: '' });
     xhr.onabort = () => resolve({ kind: 'aborted' });
     const form = new FormData();
-    if (target.gallery) form.set('gallery', target.gallery);
+    if (target.galleryId !== null) form.set('gallery_id', String(target.galleryId));
     if (target.tags.trim()) form.set('tags', target.tags);
     // fields before the file: a streaming reader knows where the bytes go before they arrive
     form.set('file', file, file.name);

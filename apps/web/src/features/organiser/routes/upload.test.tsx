@@ -133,7 +133,7 @@ describe('the organiser upload screen', () => {
     expect(screen.getByText(/Course › Km 10 · bib-7/)).toBeTruthy();
     const sent = server.requests.filter((r) => r.method === 'POST');
     expect(sent).toHaveLength(2);
-    expect(sent[0]!.body).toContain('name="gallery"\r\n\r\nKm 10\r\n');
+    expect(sent[0]!.body).toContain('name="gallery_id"\r\n\r\n13\r\n');
     expect(sent[0]!.body).toContain('name="tags"\r\n\r\nbib-7\r\n');
   });
 });
