@@ -71,10 +71,12 @@ export function tokensRepository(db: Queryable) {
     async insert(token: typeof authTokens.$inferInsert): Promise<void> {
       await db.insert(authTokens).values(token);
     },
-    async findValid(keyHash: string, now: Date) {
+    /** A live token with its user, in one query: every authenticated request asks this first. */
+    async findValidWithUser(keyHash: string, now: Date) {
       const [row] = await db
-        .select()
+        .select({ token: authTokens, user: users })
         .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
         .where(and(eq(authTokens.keyHash, keyHash), gt(authTokens.expiresAt, now)));
       return row;
     },

@@ -56,8 +56,8 @@ export function authService(deps: AuthDeps) {
       const parsed = parseAuthorization(header);
       if (!parsed) throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token header.');
       const keyHash = sha256(parsed.key);
-      const row = await tokens.findValid(keyHash, deps.now());
-      if (!row) {
+      const found = await tokens.findValidWithUser(keyHash, deps.now());
+      if (!found) {
         const expired = await tokens.findAny(keyHash);
         if (expired) {
           await tokens.delete(expired.id);
@@ -65,9 +65,7 @@ export function authService(deps: AuthDeps) {
         }
         throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token.');
       }
-      const user = await users.findById(row.userId);
-      if (!user) throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token.');
-      return { user, tokenId: row.id, tokenType: row.tokenType };
+      return { user: found.user, tokenId: found.token.id, tokenType: found.token.tokenType };
     },
 
     /** Enforces an endpoint's access rule on an already resolved caller. */
