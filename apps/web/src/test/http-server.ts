@@ -10,10 +10,31 @@ export interface RecordedRequest {
 
 export type Handler = (req: RecordedRequest) => { status: number; body?: unknown } | undefined;
 
+export interface TestServerOptions {
+  /**
+   * Answer the CORS preflight and allow the test page's origin. jsdom's XMLHttpRequest (uploads
+   * with progress), unlike fetch in tests, enforces the same-origin rules, and the test page
+   * (localhost:3000) is another origin than this server.
+   */
+  cors?: boolean;
+}
+
 /** A real local HTTP server (port 0) that records requests and answers from `handler`. */
-export async function startTestServer(handler: Handler) {
+export async function startTestServer(handler: Handler, options: TestServerOptions = {}) {
   const requests: RecordedRequest[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const cors: Record<string, string> = options.cors
+      ? {
+          'Access-Control-Allow-Origin': req.headers.origin ?? '*',
+          'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
+          'Access-Control-Allow-Methods': 'GET, POST',
+        }
+      : {};
+    if (options.cors && req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -25,7 +46,7 @@ export async function startTestServer(handler: Handler) {
       };
       requests.push(recorded);
       const answer = handler(recorded) ?? { status: 404, body: { code: 'not_found', message: 'Not found.' } };
-      res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      res.writeHead(answer.status, { ...cors, 'Content-Type': 'application/json' });
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     });
   });

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
 import type { RecordedRequest } from '../../../test/http-server';
+import { startTestServer } from '../../../test/http-server';
 import { initTestI18n, resetApp } from '../../../test/setup';
 import { fakeXhrFactory } from '../test/fake-xhr';
-import { startUploadTestServer } from '../test/upload-test-server';
 import { startUpload, type UploadTarget } from './upload-request';
 
 const TARGET: UploadTarget = { slug: '5e1a0c3d', galleryId: 13, tags: 'bib-1042, bib-7' };
 const photo = (name = 'finish.jpg', size = 200_000) =>
   new File([new Uint8Array(size).fill(65)], name, { type: 'image/jpeg' });
 
-type Server = Awaited<ReturnType<typeof startUploadTestServer>>;
+type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
 let answer: (req: RecordedRequest) => { status: number; body?: unknown } | undefined;
 
 beforeAll(async () => {
   await initTestI18n();
-  server = await startUploadTestServer((req) => answer(req));
+  server = await startTestServer((req) => answer(req), { cors: true });
 });
 afterAll(() => server.close());
 beforeEach(() => {

@@ -5,15 +5,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createQueryClient } from '../../../shared/api/query-client';
 import { useAppStore } from '../../../shared/store/app-store';
 import type { RecordedRequest } from '../../../test/http-server';
+import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 import { UploadScreen } from '../components/upload-screen';
 import { startUpload } from '../lib/upload-request';
 import { fakeXhrFactory } from '../test/fake-xhr';
 import { makeOrganiserEvent, makeOrganiserMedia, mediaPage } from '../test/fixtures';
-import { startUploadTestServer } from '../test/upload-test-server';
 
-type Server = Awaited<ReturnType<typeof startUploadTestServer>>;
+type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Answer = { status: number; body?: unknown } | undefined;
 let server: Server;
 let answer: (req: RecordedRequest) => Answer;
@@ -52,7 +52,7 @@ function organiserApi(req: RecordedRequest): Answer {
 
 beforeAll(async () => {
   await initTestI18n();
-  server = await startUploadTestServer((req) => answer(req));
+  server = await startTestServer((req) => answer(req), { cors: true });
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -84,7 +84,7 @@ describe('the upload link', () => {
     useAppStore.getState().setAuth('key-1', 'Token');
     renderApp('/profile/resume');
     await screen.findByRole('link', { name: 'My albums' }, { timeout: 5000 });
-    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(await screen.findByText('ada@example.com', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Upload' })).toBeNull();
   });
 
@@ -100,7 +100,7 @@ describe('the organiser upload screen', () => {
   it('uploads the chosen files into the chosen gallery, shows a refusal with its reason, and the photo ready', async () => {
     renderApp('/organiser/upload');
     await screen.findByRole('heading', { level: 1, name: 'Upload photos and videos' }, { timeout: 5000 });
-    expect(await screen.findByText('Nothing uploaded here yet.')).toBeTruthy();
+    expect(await screen.findByText('Nothing uploaded here yet.', {}, { timeout: 5000 })).toBeTruthy();
     expect((screen.getByLabelText('Event') as HTMLSelectElement).value).toBe('5e1a0c3d');
     const gallery = screen.getByLabelText('Gallery') as HTMLSelectElement;
     expect([...gallery.options].map((o) => o.text)).toEqual([
@@ -128,7 +128,7 @@ describe('the organiser upload screen', () => {
     expect(within(row('notes.jpg')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     expect(screen.getByText('Finished: 1 of 2')).toBeTruthy();
 
-    const thumbnail = await screen.findByRole('img', { name: 'finish.jpg' });
+    const thumbnail = await screen.findByRole('img', { name: 'finish.jpg' }, { timeout: 5000 });
     expect(thumbnail.getAttribute('src')).toBe('/api/media/500/thumb?exp=1&sig=x');
     expect(screen.getByText(/Course › Km 10 · bib-7/)).toBeTruthy();
     const sent = server.requests.filter((r) => r.method === 'POST');
