@@ -1,4 +1,5 @@
 import './album-status.css';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -50,16 +51,7 @@ export function AlbumStatusPanel({ state }: { state: Shown }) {
   const date = state.kind === 'not_started' ? formatCalendarDate(state.startDate, language, 'long') : '';
   return (
     <div className={`album-status-panel is-${state.kind}`} role="status">
-      <svg className="album-status-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
-        <path
-          d={ICONS[state.kind]}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon className="album-status-icon" d={ICONS[state.kind]} size={40} strokeWidth={1.6} />
       <h3>{t(`album.availability.${title}`)}</h3>
       <p>{t(`album.availability.${text}`, { date })}</p>
       {state.kind === 'none_found' && (

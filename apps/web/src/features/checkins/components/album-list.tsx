@@ -9,6 +9,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { CodeText } from '../../../shared/ui/code-field';
 import { DateRange } from '../../../shared/ui/date-text';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import { Spinner } from '../../../shared/ui/spinner';
 import { checkinListQuery } from '../api/checkin-queries';
 
@@ -91,16 +92,11 @@ function AlbumCard({ album }: { album: CheckinListItem }) {
           thumbs.map((photo) => <img key={photo.id} src={photo.thumbnail_url} alt="" loading="lazy" />)
         ) : (
           <div className="album-thumbs-empty">
-            <svg viewBox="0 0 24 24" width="36" height="36" focusable="false" aria-hidden="true">
-              <path
-                d="M4 6h16v12H4zM4 15l4.5-4.5 3.5 3.5 2.5-2.5L20 17M15.5 9.5h.01"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon
+              d="M4 6h16v12H4zM4 15l4.5-4.5 3.5 3.5 2.5-2.5L20 17M15.5 9.5h.01"
+              size={36}
+              strokeWidth={1.6}
+            />
           </div>
         )}
       </div>

@@ -1,4 +1,5 @@
 import './calendar.css';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import type { CalendarEvent } from '@fotodrop/contract/api/events';
 import { isEventSlug } from '@fotodrop/contract/rules/event-slug';
 import { useQuery } from '@tanstack/react-query';
@@ -169,18 +170,7 @@ function MonthCalendar({ events }: { events: CalendarEvent[] }) {
 }
 
 function Chevron({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon d={d} size={20} />;
 }
 
 function CalendarItem({ event }: { event: CalendarEvent }) {

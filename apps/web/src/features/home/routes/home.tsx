@@ -1,4 +1,5 @@
 import './home.css';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useAppConfig, useIsBranded } from '../../../shared/config/use-app-config';
@@ -10,16 +11,7 @@ import { Alert } from '../../../shared/ui/alert';
 function StepIcon({ d }: { d: string }) {
   return (
     <span className="feature-icon" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
-        <path
-          d={d}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d={d} size={26} />
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
+import { LineIcon } from '../../../shared/ui/line-icon';
 
 /** Photos and videos: the server decides by the bytes which ones it takes. */
 const ACCEPT = 'image/*,video/*';
@@ -32,16 +33,7 @@ export function DropZone({ disabled, onFiles }: { disabled: boolean; onFiles: (f
       onDragLeave={onDrag}
       onDrop={onDrop}
     >
-      <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
-        <path
-          d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" size={36} />
       <p className="drop-zone-text">{t('organiser.drop.text')}</p>
       <Button disabled={disabled} onClick={() => input.current?.click()}>
         {t('organiser.drop.choose')}
