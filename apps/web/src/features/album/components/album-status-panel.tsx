@@ -1,9 +1,9 @@
 import './album-status.css';
-import { LineIcon } from '../../../shared/ui/line-icon';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatCalendarDate } from '../../../shared/ui/date-text';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import type { Availability } from '../lib/album-status';
 
 type Shown = Exclude<Availability, { kind: 'ready' }>;

@@ -1,5 +1,4 @@
 import './calendar.css';
-import { LineIcon } from '../../../shared/ui/line-icon';
 import type { CalendarEvent } from '@fotodrop/contract/api/events';
 import { isEventSlug } from '@fotodrop/contract/rules/event-slug';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { calendarDate, DateRange, todayIso } from '../../../shared/ui/date-text';
 import { Dialog } from '../../../shared/ui/dialog';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import { Spinner } from '../../../shared/ui/spinner';
 import { calendarQuery } from '../api/events';
 import {

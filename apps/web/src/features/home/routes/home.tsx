@@ -1,5 +1,4 @@
 import './home.css';
-import { LineIcon } from '../../../shared/ui/line-icon';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useAppConfig, useIsBranded } from '../../../shared/config/use-app-config';
@@ -7,6 +6,7 @@ import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useAppStore } from '../../../shared/store/app-store';
 import { Alert } from '../../../shared/ui/alert';
+import { LineIcon } from '../../../shared/ui/line-icon';
 
 function StepIcon({ d }: { d: string }) {
   return (
