@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/album-schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/album-schema.ts',
+    './src/db/cart-schema.ts',
+    './src/db/print-schema.ts',
+  ],
   out: './drizzle',
 });

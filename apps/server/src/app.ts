@@ -8,12 +8,14 @@ import { AlternativeAnswer, DomainError } from './http/errors';
 import { registerRoute } from './http/route';
 import { accountRoutes } from './routes/accounts.routes';
 import { albumMediaRoutes } from './routes/album-media.routes';
+import { cartRoutes } from './routes/cart.routes';
 import { checkinRoutes } from './routes/checkins.routes';
 import { configRoutes } from './routes/config.routes';
 import type { RequestInfo, RouteContext } from './routes/context';
 import { mediaFileRoutes } from './routes/media-files.routes';
 import { organiserRoutes } from './routes/organiser.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
+import { printRoutes } from './routes/print.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
 import type { Services } from './services/services';
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   configRoutes(context);
   checkinRoutes(context);
   albumMediaRoutes(context);
+  cartRoutes(context);
+  printRoutes(context);
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
   organiserMediaRoutes(context);
   mediaFileRoutes(app, {

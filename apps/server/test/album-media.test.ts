@@ -173,6 +173,8 @@ describe.each(BACKENDS)('album galleries and media on %s', (backend) => {
           price_original: null,
         },
       ],
+      // the album has photos but no videos: only the photo package
+      packages: [{ order_type: 'ALL_PHOTOS', price: '39.90', price_original: null }],
     });
   });
 

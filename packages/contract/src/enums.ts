@@ -55,6 +55,9 @@ export type MediaQuality = (typeof MEDIA_QUALITIES)[number];
 /** decision: PHOTOLIST is a pick of single media; the three package kinds are the spec's packages. */
 export const ORDER_TYPES = ['PHOTOLIST', 'ALL_PHOTOS', 'PHOTOS_AND_VIDEOS', 'VIDEOS'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
+/** The order types that buy a whole album: every photo, photos and videos, or every video. */
+export const PACKAGE_ORDER_TYPES = ['ALL_PHOTOS', 'PHOTOS_AND_VIDEOS', 'VIDEOS'] as const;
+export type PackageOrderType = (typeof PACKAGE_ORDER_TYPES)[number];
 
 /** photolist = a pick of media; photopackage = one of the package kinds. */
 export const PACKAGE_TYPES = ['photolist', 'photopackage'] as const;

@@ -32,6 +32,12 @@ export const ErrorCode = {
   stepRequired: 'checkin_step_required',
   invalidCompleteToken: 'invalid_complete_token',
   albumInCart: 'album_in_cart',
+  /** The cart holds media of another currency (albums spec §5): finish that order first. */
+  currencyMismatch: 'currency_mismatch',
+  /** The agency set no price for these media, or the album does not sell them now. */
+  notForSale: 'not_for_sale',
+  /** A digital item's photos are used by print products in the cart. */
+  itemUsedInPrint: 'item_used_in_print',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

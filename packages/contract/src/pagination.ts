@@ -18,7 +18,8 @@ export type Paginated<T> = { results: T[]; pagination: Pagination };
 /** Query fields `page` and `page_size` as they arrive in a URL. */
 export function pageQuerySchema(defaultPageSize: number, maxPageSize: number) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    // An integer page number, so no offset overflows the database's.
+    page: z.coerce.number().int().min(1).max(2_147_483_647).default(1),
     page_size: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
   });
 }

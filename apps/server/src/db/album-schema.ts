@@ -8,6 +8,7 @@ import type {
   HdServingType,
   LayoutDirection,
   MediaType,
+  PackageOrderType,
   PhotoDisplayType,
   Position,
   Resolution,
@@ -101,6 +102,8 @@ export const photoServices = pgTable(
     showPrices: boolean('show_prices').notNull().default(true),
     canSeeMedia: boolean('can_see_media').notNull().default(true),
     showAllEventPhotos: boolean('show_all_event_photos').notNull().default(false),
+    /** Whole-album packages the agency sells, with their prices (none: only picks of media). */
+    packagePrices: jsonb('package_prices').$type<PackagePriceRow[]>().notNull().default([]),
     // Check-in steps, asked in this order when configured (entry spec §4)
     dataCollectorFields: jsonb('data_collector_fields').$type<DataCollectorField[]>(),
     dataCollectorFormUrl: text('data_collector_form_url'),
@@ -294,6 +297,12 @@ export const albumCounts = pgTable('album_counts', {
   userVersion: bigint('user_version', { mode: 'number' }).notNull(),
   counts: jsonb('counts').$type<GalleryCount[]>().notNull(),
 });
+
+export interface PackagePriceRow {
+  order_type: PackageOrderType;
+  price: string;
+  price_original: string | null;
+}
 
 export interface PriceListItemRow {
   media_type: MediaType;

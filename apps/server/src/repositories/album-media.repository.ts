@@ -24,6 +24,8 @@ export interface AlbumMediaQuery {
   galleryIds: number[] | null;
   favouritesOnly: boolean;
   type?: MediaType;
+  /** Only these media (a cart line's pick). */
+  ids?: number[];
 }
 
 export interface AlbumMediaRow {
@@ -57,6 +59,7 @@ export function albumMediaRepository(db: Queryable) {
       q.galleryIds ? inArray(media.galleryId, q.galleryIds) : undefined,
       q.favouritesOnly ? isFavourite(q.userId) : undefined,
       q.type ? eq(media.type, q.type) : undefined,
+      q.ids ? (q.ids.length > 0 ? inArray(media.id, q.ids) : sql`false`) : undefined,
     );
   const favouriteJoin = (userId: number) =>
     and(eq(mediaFavourites.userId, userId), eq(mediaFavourites.mediaId, media.id));
@@ -107,6 +110,14 @@ export function albumMediaRepository(db: Queryable) {
         .leftJoin(mediaFavourites, favouriteJoin(q.userId))
         .where(conditions({ ...q, galleryIds: null, favouritesOnly: false }))
         .groupBy(media.galleryId);
+    },
+    /** Every medium of the query with its type, newest first (what a cart line buys). */
+    async members(q: AlbumMediaQuery): Promise<{ id: number; type: MediaType }[]> {
+      return db
+        .select({ id: media.id, type: media.type })
+        .from(media)
+        .where(conditions(q))
+        .orderBy(...newestFirst);
     },
     async page(q: AlbumMediaQuery, page: number, pageSize: number): Promise<AlbumMediaRow[]> {
       // The page's ids first, from the index alone; the rows and favourite flags only for those.

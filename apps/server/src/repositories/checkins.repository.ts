@@ -56,6 +56,7 @@ export interface AlbumContext {
   serviceId: number;
   serviceName: string;
   currency: string;
+  picacode: string;
   scope: AlbumScope;
 }
 
@@ -90,6 +91,7 @@ export function checkinsRepository(db: Queryable) {
         serviceId: photoServices.id,
         serviceName: photoServices.name,
         currency: photoServices.currency,
+        picacode: picacodes.code,
         showAll: photoServices.showAllEventPhotos,
         kind: picacodes.kind,
         tags: picacodes.tags,

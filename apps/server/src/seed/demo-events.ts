@@ -55,6 +55,11 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     startDate: addDays(now, -6),
     endDate: addDays(now, -6),
     currency: 'EUR',
+    packagePrices: [
+      { order_type: 'ALL_PHOTOS', price: '39.90', price_original: null },
+      { order_type: 'PHOTOS_AND_VIDEOS', price: '49.90', price_original: '69.90' },
+      { order_type: 'VIDEOS', price: '24.90', price_original: null },
+    ],
     hdAvailableFrom: new Date(now.getTime() - 3 * 86_400_000),
     mediaAvailableTo: new Date(now.getTime() + 90 * 86_400_000),
     welcomePopup: {
@@ -107,6 +112,7 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     currency: 'EUR',
     showInCalendar: false,
     canPurchaseDuringStay: true,
+    packagePrices: [{ order_type: 'ALL_PHOTOS', price: '49.00', price_original: null }],
     // Unpurchased stay photos go at the end of this day (UTC): the room album opens in its last call.
     lastStayDeletionDate: addDays(now, 2),
     dataCollectorFields: [
@@ -157,6 +163,7 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     startDate: addDays(now, -2),
     endDate: addDays(now, -2),
     currency: 'CHF',
+    packagePrices: [{ order_type: 'ALL_PHOTOS', price: '60.00', price_original: '96.00' }],
     // HD a week after the race; unpurchased photos deleted 10 days after seeding (last chance).
     hdServingType: 'delayed',
     hdAvailableFrom: new Date(`${addDays(now, 5)}T08:00:00Z`),

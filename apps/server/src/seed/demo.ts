@@ -7,6 +7,7 @@ import { organisations } from '../db/schema';
 import { organisationsRepository } from '../repositories/organisations.repository';
 import { usersRepository } from '../repositories/users.repository';
 import { seedDemoEvents } from './demo-events';
+import { seedDemoPrint } from './demo-print';
 
 /** The product's own site; the default event-owner id of the spec. */
 export const OWN_SITE_ID = 34;
@@ -101,6 +102,7 @@ export async function seedDemo(
     if (user) await users.grant(user.id, [...demo.perms]);
   }
   await seedDemoEvents(db, { ownSite: OWN_SITE_ID, branded: branded.id });
+  await seedDemoPrint(db);
 }
 
 /** Upserts the SSO and partner integrations named in the configuration. */

@@ -4,9 +4,9 @@ import {
   type GroupedGalleries,
   type GroupedGallery,
   MAX_PLACEHOLDERS,
-  type Media,
   type MediaType,
   makePagination,
+  type PackageOffer,
 } from '@fotodrop/contract';
 import type { Db } from '../db/client';
 import { NotFoundError } from '../http/errors';
@@ -17,9 +17,11 @@ import {
   type GalleryCount,
 } from '../repositories/album-media.repository';
 import { type AlbumContext, checkinsRepository } from '../repositories/checkins.repository';
-import type { GalleryRow } from '../repositories/photo-services.repository';
+import { type GalleryRow, photoServicesRepository } from '../repositories/photo-services.repository';
 import { priceListFor, priceListsRepository } from '../repositories/price-lists.repository';
 import type { AuthContext } from './auth.service';
+import { offeredPackages } from './cart-album';
+import { mediaDto } from './media-dto';
 import type { MediaFilesService } from './media-files.service';
 
 type Tab = GalleryTab['type'];
@@ -52,25 +54,19 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     return found;
   }
 
-  function toMedia(row: AlbumMediaRow): Media {
-    return {
-      id: row.id,
-      type: row.type,
-      // Until a purchase, photos are shown as the watermarked standard-definition preview.
-      quality: 'SD',
-      favorite: row.favourite,
-      is_purchased: false,
-      gallery_id: row.galleryId,
-      thumbnail_url: deps.mediaFiles.url(row.id, 'thumb'),
-      preview_url: deps.mediaFiles.url(row.id, 'preview'),
-      download_url: null,
-      // Nothing is bought before checkout exists, so no video is playable yet (albums spec §3).
-      video_url: null,
-      width: row.width ?? 1,
-      height: row.height ?? 1,
-      duration_seconds: row.durationSeconds,
-      taken_at: row.takenAt?.toISOString() ?? null,
-    };
+  const toMedia = (row: AlbumMediaRow) => mediaDto(row, deps.mediaFiles);
+
+  /** The whole-album packages this album offers (cart-album.ts `offeredPackages`). */
+  async function packagesOf(auth: AuthContext, context: AlbumContext): Promise<PackageOffer[]> {
+    const service = await photoServicesRepository(deps.db).findById(context.serviceId);
+    const offers = service?.packagePrices ?? [];
+    if (offers.length === 0) return [];
+    const q = { userId: auth.user.id, scopes: [context.scope], galleryIds: null, favouritesOnly: false };
+    const [photos, videos] = await Promise.all([
+      repo().count({ ...q, type: 'photo' }),
+      repo().count({ ...q, type: 'video' }),
+    ]);
+    return service ? offeredPackages(service, { photos, videos }) : [];
   }
 
   /** One page; the total is counted alongside unless the caller already has it. */
@@ -241,7 +237,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       const parentOf = (id: number) => all.find((g) => g.id === id)?.parentId ?? null;
       const list = priceListFor(lists, node?.id ?? null, parentOf);
       const items = (list?.items ?? []).filter((i) => !mediaType || i.media_type === mediaType);
-      return { currency: context.currency, items };
+      return { currency: context.currency, items, packages: await packagesOf(auth, context) };
     },
 
     /**

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { randomSecret, sha256 } from '../adapters/secrets';
 import type { Db } from '../db/client';
 import { AlternativeAnswer, DomainError, NotFoundError, ValidationError } from '../http/errors';
+import { cartRepository } from '../repositories/cart.repository';
 import {
   type CheckinRow,
   type CheckinWithContext,
@@ -180,6 +181,13 @@ export function checkinsService(deps: {
     /** Removes the album; with it go the user's biometric data for this event (face search, later issue). */
     async remove(auth: AuthContext, id: number) {
       const context = await owned(auth, id);
+      if (await cartRepository(db).hasAlbum(context.checkin.id)) {
+        throw new DomainError(
+          400,
+          ErrorCode.albumInCart,
+          'This album cannot be removed while photos from it are in your cart. Remove them from the cart first.',
+        );
+      }
       await checkinsRepository(db).delete(context.checkin.id);
       return { detail: 'The album has been removed.' };
     },

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { accountService } from './account.service';
 import { albumMediaService } from './album-media.service';
 import { authService } from './auth.service';
+import { cartService } from './cart.service';
 import { checkinsService } from './checkins.service';
 import { configService } from './config.service';
 import { eventsService } from './events.service';
@@ -13,6 +14,7 @@ import { externalAuthService } from './external-auth.service';
 import { mediaFilesService } from './media-files.service';
 import { organiserService } from './organiser.service';
 import { previewService } from './preview.service';
+import { printService } from './print.service';
 import { rateLimiter } from './rate-limiter';
 
 export interface ServiceDeps {
@@ -64,6 +66,8 @@ export function createServices(deps: ServiceDeps) {
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
     albumMedia: albumMediaService({ db: deps.db, mediaFiles }),
+    cart: cartService({ db: deps.db, mediaFiles, now }),
+    print: printService({ db: deps.db, mediaFiles, now }),
     organiser: organiserService({ db: deps.db, mediaFiles }),
     preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb') }),
     now,

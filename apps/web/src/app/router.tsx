@@ -59,6 +59,7 @@ const screens: Screen[] = [
   { route: paths.profilePrivacy, lazy: () => import('../features/account/routes/profile-privacy') },
   { route: paths.profileChangePassword, lazy: () => import('../features/account/routes/change-password') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
+  { route: paths.checkout, lazy: () => import('../features/cart/routes/checkout') },
 ];
 
 function screensWith(access: RouteDef['access']): RouteObject[] {

@@ -18,6 +18,8 @@ export const digitalItemSchema = z.object({
   gallery_id: id.nullable(),
   checkin_id: id,
   picacode: z.string(),
+  // decision: the line names its album, so the basket needs no call per album.
+  event_name: z.string(),
   order_type: z.enum(ORDER_TYPES),
 });
 export type DigitalItem = z.infer<typeof digitalItemSchema>;

@@ -3,10 +3,12 @@ import { z } from 'zod';
 /** Shared wire pieces of the API schemas. */
 
 // decision: ids are positive integers, except Stripe payment-method ids (strings "pm_…").
+/** The largest id the database holds (PostgreSQL integer): a larger one can name nothing. */
+export const MAX_ID = 2_147_483_647;
 /** A numeric id in a URL path or query. */
-export const idParam = z.coerce.number().int().min(1);
+export const idParam = z.coerce.number().int().min(1).max(MAX_ID);
 /** A positive integer id in a JSON body or answer. */
-export const id = z.number().int().min(1);
+export const id = z.number().int().min(1).max(MAX_ID);
 /** `{ id }` path parameters. */
 export const idParams = z.object({ id: idParam });
 

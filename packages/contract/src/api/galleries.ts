@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { LAYOUT_DIRECTIONS, MEDIA_CATEGORIES, MEDIA_TYPES } from '../constants';
+import { LAYOUT_DIRECTIONS, MEDIA_CATEGORIES, MEDIA_TYPES, PACKAGE_ORDER_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
 import type { paginationSchema } from '../pagination';
-import { boolQuery, currencyCode, id, idParam, money } from './common';
+import { boolQuery, currencyCode, id, idParam, MAX_ID, money } from './common';
 import { mediaPageQuerySchema, type mediaSchema, paginatedMediaSchema } from './media';
 
 const tag = 'Galleries';
 
 // decision: gallery id 0 in a path means the album's root gallery (clampRootGalleryId turns negatives into 0).
 /** A gallery id in a path; 0 is the album's root gallery. */
-const galleryIdParam = z.coerce.number().int().min(0);
+const galleryIdParam = z.coerce.number().int().min(0).max(MAX_ID);
 export const galleryTreeParamsSchema = z.object({ checkin_id: idParam, gallery_id: galleryIdParam });
 export const checkinGalleriesParamsSchema = z.object({ checkin_id: idParam });
 
@@ -50,7 +50,19 @@ export const priceListItemSchema = z.object({
 });
 export type PriceListItem = z.infer<typeof priceListItemSchema>;
 
-export const priceListSchema = z.object({ currency: currencyCode, items: z.array(priceListItemSchema) });
+// decision: packages buy a whole album (albums spec §4 "Package banner"); offered when the agency set a price.
+export const packageOfferSchema = z.object({
+  order_type: z.enum(PACKAGE_ORDER_TYPES),
+  price: money,
+  price_original: money.nullable(),
+});
+export type PackageOffer = z.infer<typeof packageOfferSchema>;
+
+export const priceListSchema = z.object({
+  currency: currencyCode,
+  items: z.array(priceListItemSchema),
+  packages: z.array(packageOfferSchema),
+});
 export const priceListQuerySchema = z.object({ media_type: z.enum(MEDIA_TYPES).optional() });
 
 // decision: extras=true adds the tab counts to the page, so counters refresh with the media.

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useAppStore } from '../../shared/store/app-store';
@@ -13,6 +14,10 @@ const icon = {
   profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5',
   cart: 'M3 4h2.5l2.2 10.5h10.1L20 7H6.6M9.5 19.5h.01M17 19.5h.01',
 };
+
+// The cart count asks the server through TanStack Query and the cart's API module: a chunk of its
+// own, so the links above show at once and the link reads "Cart" until the count is there.
+const CartCount = lazy(() => import('../../features/cart').then((m) => ({ default: m.CartCount })));
 
 /** The signed-in user's links. Loaded apart from the header: the home page is for visitors. */
 export default function UserNav({ mobile, showCart }: { mobile: boolean; showCart: boolean }) {
@@ -48,8 +53,11 @@ export default function UserNav({ mobile, showCart }: { mobile: boolean; showCar
         {!mobile && <span>{t('nav.profile')}</span>}
       </NavLink>
       {showCart && (
-        <NavLink to={paths.checkout.getHref()} className={navClass} aria-label={t('nav.cart')}>
+        <NavLink to={paths.checkout.getHref()} className={(state) => `${navClass(state)} nav-cart`}>
           <Icon d={icon.cart} />
+          <Suspense fallback={<span className="visually-hidden">{t('nav.cart')}</span>}>
+            <CartCount />
+          </Suspense>
         </NavLink>
       )}
     </>

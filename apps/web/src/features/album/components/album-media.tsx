@@ -8,6 +8,7 @@ import { useAlbumScope } from '../hooks/use-album-scope';
 import { useNewMediaCheck } from '../hooks/use-new-media-check';
 import { type AlbumStatus, albumStatus } from '../lib/album-status';
 import { reloadGallery } from '../store/album-store';
+import { AlbumCartProvider } from './album-cart';
 import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
 import { AlbumStatusBanner } from './album-status-banner';
 import { AlbumStatusPanel } from './album-status-panel';
@@ -40,22 +41,29 @@ function AlbumMediaBody({ checkin, status }: { checkin: Checkin; status: AlbumSt
   groupedParams.set('view', 'grouped');
 
   return (
-    <div className="album-media-body">
-      <AlbumStatusBanner status={status} showPrices={checkin.show_prices} />
-      {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
-      <nav className="album-view-switch" aria-label={t('album.view.label')}>
-        <Link to={listHref} replace preventScrollReset aria-current={grouped ? undefined : 'page'}>
-          {t('album.view.list')}
-        </Link>
-        <Link to={`?${groupedParams}`} replace preventScrollReset aria-current={grouped ? 'page' : undefined}>
-          {t('album.view.grouped')}
-        </Link>
-      </nav>
-      {rootReady && <VideoSection checkin={checkin} />}
-      {grouped ? <GroupedView checkin={checkin} /> : <ListView checkin={checkin} />}
-      {checkin.banner?.position === 'b' && <AlbumBanner checkin={checkin} />}
-      <AlbumPopups checkin={checkin} />
-    </div>
+    <AlbumCartProvider checkin={checkin} galleryId={null}>
+      <div className="album-media-body">
+        <AlbumStatusBanner status={status} showPrices={checkin.show_prices} />
+        {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
+        <nav className="album-view-switch" aria-label={t('album.view.label')}>
+          <Link to={listHref} replace preventScrollReset aria-current={grouped ? undefined : 'page'}>
+            {t('album.view.list')}
+          </Link>
+          <Link
+            to={`?${groupedParams}`}
+            replace
+            preventScrollReset
+            aria-current={grouped ? 'page' : undefined}
+          >
+            {t('album.view.grouped')}
+          </Link>
+        </nav>
+        {rootReady && <VideoSection checkin={checkin} />}
+        {grouped ? <GroupedView checkin={checkin} /> : <ListView checkin={checkin} />}
+        {checkin.banner?.position === 'b' && <AlbumBanner checkin={checkin} />}
+        <AlbumPopups checkin={checkin} />
+      </div>
+    </AlbumCartProvider>
   );
 }
 

@@ -9,6 +9,7 @@ import { useAlbumStore } from '../store/album-store';
 import { ALL_PHOTOS_KEY, cacheKey, pageModeOf, tabCount } from '../store/media-cache';
 import { GalleryChips } from './gallery-chips';
 import { MediaList } from './media-list';
+import { PackageBanner } from './package-banner';
 import { PriceListCard } from './price-list-card';
 
 export type AlbumTab = 'mine' | 'all' | 'favourites';
@@ -104,7 +105,14 @@ export function GalleryBrowser({
   return (
     <div className="gallery-browser">
       {checkin.show_prices && priceList && (
-        <PriceListCard items={priceList.items} currency={priceList.currency} />
+        <>
+          <PriceListCard items={priceList.items} currency={priceList.currency} />
+          <PackageBanner
+            packages={priceList.packages}
+            items={priceList.items}
+            currency={priceList.currency}
+          />
+        </>
       )}
       <div className="album-tabs" role="tablist" aria-label={t('album.tabs.label')}>
         {tabs.map((name) => (

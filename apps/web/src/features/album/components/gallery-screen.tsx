@@ -7,6 +7,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { useAlbumScope } from '../hooks/use-album-scope';
 import { useAlbumStore } from '../store/album-store';
+import { AlbumCartProvider } from './album-cart';
 import { GalleryBrowser } from './gallery-browser';
 
 /** One gallery of an album (gallery tree view): its name, a way back, its tabs, sub-galleries and photos. */
@@ -50,7 +51,9 @@ export function GalleryScreen({ checkin, galleryId }: { checkin: Checkin; galler
             <h2 id="gallery-media-title" className="visually-hidden">
               {t('album.media.title')}
             </h2>
-            <GalleryBrowser checkin={checkin} galleryId={galleryId} tabs={['mine', 'favourites']} />
+            <AlbumCartProvider checkin={checkin} galleryId={galleryId}>
+              <GalleryBrowser checkin={checkin} galleryId={galleryId} tabs={['mine', 'favourites']} />
+            </AlbumCartProvider>
           </section>
         </>
       )}

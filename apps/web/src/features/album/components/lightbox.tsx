@@ -3,6 +3,7 @@ import { LONG_TAP_MS } from '@fotodrop/contract/constants';
 import {
   type KeyboardEvent as ReactKeyboardEvent,
   type PointerEvent as ReactPointerEvent,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -14,6 +15,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Toast } from '../../../shared/ui/toast';
 import { classifyGesture, withinTap } from '../lib/gestures';
 import { formatDuration } from '../lib/video';
+import { useCartFeedback } from './cart-feedback';
+import { CartToggle } from './cart-toggle';
 import { FavouriteButton } from './favourite-button';
 import { ICONS, Icon } from './lightbox-icons';
 import { LightboxVideo, startsOnVideoControls } from './lightbox-video';
@@ -84,7 +87,10 @@ function LightboxPanel({
   const canNext = !atEnd || hasMore;
   const canPrevious = position > 0;
 
-  const say = (text: string) => setToast({ text, id: Date.now() });
+  const say = useCallback((text: string) => setToast({ text, id: Date.now() }), []);
+  const cartFeedback = useCartFeedback(say);
+  // a modal over the viewer (remove photo, currency mismatch): the viewer is inert meanwhile
+  const covered = confirming || cartFeedback.dialogOpen;
 
   const go = (step: 1 | -1) => {
     setShowInfo(false);
@@ -112,13 +118,13 @@ function LightboxPanel({
     if (items.length === 0) onClose();
   }, [items.length, onClose]);
 
-  // modal: the app behind is inert while the viewer is open (again after the remove dialog closed)
+  // modal: the app behind is inert while the viewer is open (again after a dialog over it closed)
   useLayoutEffect(() => {
-    if (confirming) return;
+    if (covered) return;
     const app = document.getElementById('root');
     app?.setAttribute('inert', '');
     return () => app?.removeAttribute('inert');
-  }, [confirming]);
+  }, [covered]);
 
   // focus in on open, back to where it was on close
   useEffect(() => {
@@ -132,8 +138,8 @@ function LightboxPanel({
   const mediaId = items[Math.min(index, items.length - 1)]?.id;
   useEffect(() => {
     const node = panel.current;
-    if (mediaId !== undefined && node && !confirming && !node.contains(document.activeElement)) node.focus();
-  }, [mediaId, confirming]);
+    if (mediaId !== undefined && node && !covered && !node.contains(document.activeElement)) node.focus();
+  }, [mediaId, covered]);
 
   // preload the neighbours, so previous / next show at once
   useEffect(() => {
@@ -241,7 +247,7 @@ function LightboxPanel({
       aria-label={t('album.lightbox.title')}
       aria-describedby={captionId}
       tabIndex={-1}
-      inert={confirming || undefined}
+      inert={covered || undefined}
       onKeyDown={onKeyDown}
     >
       <div className="lightbox-bar">
@@ -333,6 +339,7 @@ function LightboxPanel({
       </button>
 
       <div className="lightbox-caption">
+        <CartToggle key={media.id} media={media} onError={cartFeedback.onError} />
         <p id={captionId}>
           {takenAt ? t('album.lightbox.taken_at', { date: takenAt }) : t('album.lightbox.no_date')}
         </p>
@@ -357,6 +364,7 @@ function LightboxPanel({
       </div>
 
       <Toast key={toast?.id} message={toast?.text ?? null} onDone={() => setToast(null)} />
+      {cartFeedback.dialog}
       <RemovePhotoDialog
         open={confirming}
         media={media}

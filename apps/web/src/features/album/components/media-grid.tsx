@@ -7,7 +7,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useElementWidth } from '../hooks/use-element-width';
 import { formatDuration, spokenDuration } from '../lib/video';
+import { useMediaCartState } from './album-cart';
 import { FavouriteButton } from './favourite-button';
+import { ICONS, Icon } from './lightbox-icons';
 
 /** Smallest tile edge: 3 columns on a phone, 6–7 on a laptop. */
 const MIN_TILE_PX = 150;
@@ -158,7 +160,19 @@ function VideoBadge({ seconds }: { seconds: number | null }) {
   );
 }
 
-/** One thumbnail: a button opening the viewer, and the favourite heart beside it. */
+/** The tile's "in cart" mark (a pick or a package line holds the media). */
+function CartMark({ media }: { media: Media }) {
+  const { t } = useTranslation();
+  const state = useMediaCartState(media);
+  if (!state || state.kind === 'none') return null;
+  return (
+    <span className="media-tile-cart" role="img" aria-label={t('album.cart.in_cart_mark')}>
+      <Icon d={ICONS.cart} size={16} />
+    </span>
+  );
+}
+
+/** One thumbnail: a button opening the viewer, the favourite heart beside it, and the cart mark. */
 export function MediaTile({
   media,
   index,
@@ -199,6 +213,7 @@ export function MediaTile({
         {media.type === 'video' && <VideoBadge seconds={media.duration_seconds} />}
       </button>
       <FavouriteButton media={media} className="media-tile-fav" onFailed={onFavouriteFailed} />
+      <CartMark media={media} />
     </Tag>
   );
 }

@@ -1,11 +1,16 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import {
-  EVENT_2511_DELETION_DAYS,
-  EVENT_2511_ID,
   LAST_CALL_SD_DISCOUNT_PERCENT,
   PHOTOS_ARRIVING_VARIANT_HOURS,
   VIDEO_ALERT_DATE,
 } from '@fotodrop/contract/constants';
+import {
+  type Deadline,
+  deadlinePhase,
+  deletionDeadline as sharedDeadline,
+} from '@fotodrop/contract/rules/album-deadline';
+
+export type { Deadline };
 
 /**
  * What an album can show and how long its unpurchased media stay (albums spec §4 "Event and photo
@@ -20,11 +25,6 @@ import {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The last-chance warning shows from this many days before the deadline. */
-export const LAST_CHANCE_DAYS = 14;
-/** The last call (SD at a discount, no HD) runs this many days before the deadline. */
-export const LAST_CALL_DAYS = 3;
-
 export type Availability =
   /** The album has media to show. */
   | { kind: 'ready' }
@@ -38,12 +38,6 @@ export type Availability =
   | { kind: 'arriving'; late: boolean }
   /** `selfieSearch`: the event finds photos by selfie, so a selfie could find what the code did not. */
   | { kind: 'none_found'; selfieSearch: boolean };
-
-/** When unpurchased media go: an instant, and the calendar day when the source was a date. */
-export interface Deadline {
-  at: string;
-  day: string | null;
-}
 
 export type DeadlineState =
   | { kind: 'not_purchased'; deadline: Deadline | null }
@@ -70,7 +64,6 @@ export interface AlbumStatus {
 
 const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dayEnd = (date: string) => dayStart(date) + DAY_MS;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The album's own period: a stay guest's stay dates when the code carries them, else the event's. */
 function period(checkin: Checkin) {
@@ -79,29 +72,14 @@ function period(checkin: Checkin) {
   return { start, startMs: dayStart(start), endMs: dayEnd(end) };
 }
 
-/**
- * The per-album deadline: the earlier of media_available_to and the end of last_stay_deletion_date;
- * event 2511 instead deletes at the end of the 60th day after the event.
- */
+/** The per-album deadline of a loaded check-in (the shared rule in the contract). */
 export function deletionDeadline(checkin: Checkin): Deadline | null {
-  if (checkin.event.id === EVENT_2511_ID) {
-    const day = isoDay(dayStart(checkin.event.end_date) + EVENT_2511_DELETION_DAYS * DAY_MS);
-    return { at: new Date(dayEnd(day)).toISOString(), day };
-  }
-  const candidates: { ms: number; deadline: Deadline }[] = [];
-  if (checkin.media_available_to) {
-    const ms = Date.parse(checkin.media_available_to);
-    candidates.push({ ms, deadline: { at: new Date(ms).toISOString(), day: null } });
-  }
-  if (checkin.last_stay_deletion_date) {
-    const ms = dayEnd(checkin.last_stay_deletion_date);
-    candidates.push({
-      ms,
-      deadline: { at: new Date(ms).toISOString(), day: checkin.last_stay_deletion_date },
-    });
-  }
-  candidates.sort((a, b) => a.ms - b.ms);
-  return candidates[0]?.deadline ?? null;
+  return sharedDeadline({
+    event_id: checkin.event.id,
+    event_end_date: checkin.event.end_date,
+    media_available_to: checkin.media_available_to,
+    last_stay_deletion_date: checkin.last_stay_deletion_date,
+  });
 }
 
 function availabilityOf(checkin: Checkin, now: number): Availability {
@@ -128,12 +106,11 @@ function deadlineOf(checkin: Checkin, now: number): DeadlineState {
   if (summary && summary.total > 0 && summary.purchased >= summary.total) return { kind: 'all_purchased' };
   const deadline = deletionDeadline(checkin);
   if (!deadline) return { kind: 'not_purchased', deadline: null };
-  const left = Date.parse(deadline.at) - now;
-  if (left <= 0) return { kind: 'deleting', deadline };
-  if (left <= LAST_CALL_DAYS * DAY_MS) {
+  const phase = deadlinePhase(deadline, now);
+  if (phase === 'passed') return { kind: 'deleting', deadline };
+  if (phase === 'last_call')
     return { kind: 'last_call', deadline, discountPercent: LAST_CALL_SD_DISCOUNT_PERCENT };
-  }
-  if (left <= LAST_CHANCE_DAYS * DAY_MS) return { kind: 'last_chance', deadline };
+  if (phase === 'last_chance') return { kind: 'last_chance', deadline };
   return { kind: 'not_purchased', deadline };
 }
 

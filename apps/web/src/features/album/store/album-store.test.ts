@@ -50,7 +50,7 @@ beforeEach(resetAlbumStore);
 describe('check-in and root gallery switching', () => {
   it('another check-in clears root gallery, tree, media cache and price list', async () => {
     await loaded();
-    useAlbumStore.setState({ priceList: { galleryId: 0, currency: 'EUR', items: [] } });
+    useAlbumStore.setState({ priceList: { galleryId: 0, currency: 'EUR', items: [], packages: [] } });
     store().setCheckin(41);
     expect(store().media[mine]).toBeDefined();
     store().setCheckin(42);

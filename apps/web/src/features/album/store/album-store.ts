@@ -1,4 +1,4 @@
-import type { GalleryTreeNode, PriceListItem } from '@fotodrop/contract/api/galleries';
+import type { GalleryTreeNode, PackageOffer, PriceListItem } from '@fotodrop/contract/api/galleries';
 import type { Media } from '@fotodrop/contract/api/media';
 import type { GalleryKind } from '@fotodrop/contract/constants';
 import type { Paginated } from '@fotodrop/contract/pagination';
@@ -41,6 +41,8 @@ export interface PriceListState {
   galleryId: number;
   currency: string;
   items: PriceListItem[];
+  /** Whole-album packages on offer (albums spec §4 "Package banner"). */
+  packages: PackageOffer[];
 }
 
 type Status = 'loading' | 'error' | 'ready';
@@ -179,8 +181,9 @@ export async function loadTree(
 export async function loadPriceList(checkinId: number, galleryId: number, fetch = fetchPriceList) {
   const { epoch } = get();
   try {
-    const { currency, items } = await fetch(checkinId, galleryId);
-    if (get().epoch === epoch) set({ priceList: { galleryId, currency, items } });
+    const { currency, items, packages } = await fetch(checkinId, galleryId);
+    // an answer without packages (an older server) offers none
+    if (get().epoch === epoch) set({ priceList: { galleryId, currency, items, packages: packages ?? [] } });
   } catch {
     // no price list: the card is not shown
   }

@@ -1,4 +1,9 @@
-import type { GalleryTreeNode, GroupedGallery, PriceListItem } from '@fotodrop/contract/api/galleries';
+import type {
+  GalleryTreeNode,
+  GroupedGallery,
+  PackageOffer,
+  PriceListItem,
+} from '@fotodrop/contract/api/galleries';
 import type { Media } from '@fotodrop/contract/api/media';
 import { makePagination } from '@fotodrop/contract/pagination';
 import type { RecordedRequest } from '../../../test/http-server';
@@ -68,6 +73,7 @@ export function fakeAlbum({
   favourites = 2,
   allCount,
   prices = true,
+  packages = [],
   videoIds = [],
 }: {
   checkinId?: number;
@@ -77,6 +83,8 @@ export function fakeAlbum({
   allCount?: number;
   /** false: the galleries have no price list. */
   prices?: boolean;
+  /** Whole-album packages the price list offers. */
+  packages?: PackageOffer[];
   videoIds?: readonly number[];
 } = {}) {
   const media = makeMediaList(count).map((m) => ({
@@ -159,7 +167,7 @@ export function fakeAlbum({
         return { status: 200, body: tree(galleryId) };
       }
       if (match[2] === 'price_list')
-        return { status: 200, body: { currency: 'EUR', items: prices ? PRICE_ITEMS : [] } };
+        return { status: 200, body: { currency: 'EUR', items: prices ? PRICE_ITEMS : [], packages } };
       const tab = url.searchParams.get('tab');
       const items =
         tab === 'bought' ? [] : visible(galleryId).filter((m) => tab !== 'favourite' || m.favorite);

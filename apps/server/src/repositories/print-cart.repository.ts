@@ -1,0 +1,29 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { cartPrintItems, printVariants } from '../db/print-schema';
+
+export type PrintItemRow = typeof cartPrintItems.$inferSelect;
+
+/** A user's print items. Every call is scoped to the user: other users' items do not exist. */
+export function printCartRepository(db: Queryable) {
+  return {
+    /** The user's print items, newest first, with their variant's current price. */
+    list(userId: number): Promise<(PrintItemRow & { price: string })[]> {
+      return db
+        .select({ item: cartPrintItems, price: printVariants.price })
+        .from(cartPrintItems)
+        .innerJoin(printVariants, eq(printVariants.id, cartPrintItems.variantId))
+        .where(eq(cartPrintItems.userId, userId))
+        .orderBy(desc(cartPrintItems.createdAt), desc(cartPrintItems.id))
+        .then((rows) => rows.map((r) => ({ ...r.item, price: r.price })));
+    },
+    async insert(row: typeof cartPrintItems.$inferInsert): Promise<PrintItemRow> {
+      const [created] = await db.insert(cartPrintItems).values(row).returning();
+      if (!created) throw new Error('print item not inserted');
+      return created;
+    },
+    async clear(userId: number): Promise<void> {
+      await db.delete(cartPrintItems).where(eq(cartPrintItems.userId, userId));
+    },
+  };
+}

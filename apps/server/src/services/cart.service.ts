@@ -1,0 +1,388 @@
+import {
+  type CartTotals,
+  type DigitalItem,
+  ErrorCode,
+  makePagination,
+  type OrderType,
+  type PackageOrderType,
+} from '@fotodrop/contract';
+import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
+import type { Db, Queryable } from '../db/client';
+import { DomainError, NotFoundError, ValidationError } from '../http/errors';
+import { albumMediaRepository } from '../repositories/album-media.repository';
+import { cartRepository, type DigitalItemRow } from '../repositories/cart.repository';
+import { printCartRepository } from '../repositories/print-cart.repository';
+import type { AuthContext } from './auth.service';
+import {
+  cartAlbums,
+  coveredTypes,
+  isPackage,
+  type Member,
+  NotForSaleError,
+  offeredPackages,
+  type SaleAlbum,
+} from './cart-album';
+import { mediaDto } from './media-dto';
+import type { MediaFilesService } from './media-files.service';
+import { printCart } from './print-cart';
+
+const THUMBNAILS_PER_LINE = 4;
+
+export class CurrencyMismatchError extends DomainError {
+  constructor(cartCurrency: string, currency: string, seller = 'this album sells') {
+    super(
+      400,
+      ErrorCode.currencyMismatch,
+      `Your cart holds photos paid in ${cartCurrency}; ${seller} in ${currency}. Finish the current order first.`,
+      { cart_currency: cartCurrency, currency },
+    );
+  }
+}
+
+/**
+ * The digital cart (albums spec §3 "Digital item", §4 "Cart", §5): picks of media and whole-album
+ * packages of the user's own albums, in one currency, priced by the agencies' lists.
+ */
+export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: () => Date }) {
+  const albumsOf = (db: Queryable) => cartAlbums(db, deps.now);
+
+  function toDto(line: DigitalItemRow, album: SaleAlbum | undefined, members: Member[]): DigitalItem {
+    return {
+      id: line.id,
+      media_ids: isPackage(line.orderType) ? [] : line.mediaIds,
+      medias: members
+        .slice(0, THUMBNAILS_PER_LINE)
+        .map((m) => ({ id: m.id, thumbnail_url: deps.mediaFiles.url(m.id, 'thumb') })),
+      gallery_id: line.galleryId,
+      checkin_id: line.checkinId,
+      picacode: album?.context.picacode ?? '',
+      event_name: album?.context.serviceName ?? '',
+      order_type: line.orderType,
+    };
+  }
+
+  async function describe(db: Queryable, auth: AuthContext, line: DigitalItemRow, album?: SaleAlbum) {
+    const loaded = album ?? (await albumsOf(db).load(auth.user.id, line.checkinId));
+    return toDto(line, loaded, await albumsOf(db).lineMembers(auth.user.id, loaded, line));
+  }
+
+  async function ownLine(db: Queryable, auth: AuthContext, id: number): Promise<DigitalItemRow> {
+    const line = await cartRepository(db).find(auth.user.id, id);
+    if (!line) throw new NotFoundError('This item is not in your cart.');
+    return line;
+  }
+
+  /** The album must sell now, in the cart's currency. */
+  async function assertSelling(db: Queryable, auth: AuthContext, album: SaleAlbum) {
+    if (album.closedReason) throw new NotForSaleError(album.closedReason);
+    const cartCurrency = await cartRepository(db).currency(auth.user.id);
+    if (cartCurrency && cartCurrency !== album.context.currency) {
+      throw new CurrencyMismatchError(cartCurrency, album.context.currency);
+    }
+  }
+
+  /** The requested media of the album, all of them: an id the user cannot see is a 404. */
+  async function pickOf(
+    db: Queryable,
+    auth: AuthContext,
+    album: SaleAlbum,
+    galleryId: number | null,
+    ids: number[],
+  ) {
+    const albums = albumsOf(db);
+    const galleryIds = albums.galleryIdsOf(album, galleryId);
+    const unique = [...new Set(ids)];
+    const members = await albums.membersOf(auth.user.id, album, { ids: unique, galleryIds });
+    if (members.length !== unique.length) throw new NotFoundError('Photo not found.');
+    albums.assertPriced(album, galleryId, members);
+    // In the order asked for: the cart lists a pick as the user made it.
+    return unique.map((id) => members.find((m) => m.id === id) as Member);
+  }
+
+  /** In a transaction holding the user's cart lock: cart changes of one user never interleave. */
+  const changing = <T>(auth: AuthContext, work: (tx: Queryable) => Promise<T>) =>
+    deps.db.transaction(async (tx) => {
+      await cartRepository(tx).lockUser(auth.user.id);
+      return work(tx);
+    });
+
+  /**
+   * Puts a package line for the album (one per album) and takes what it covers out of the album's
+   * picks; picks left empty go.
+   */
+  async function putPackage(tx: Queryable, auth: AuthContext, album: SaleAlbum, orderType: PackageOrderType) {
+    if (!albumsOf(tx).packagePrice(album, orderType)) {
+      throw new NotForSaleError('This album does not offer that package.');
+    }
+    const repo = cartRepository(tx);
+    const lines = await repo.list(auth.user.id, album.context.checkinId);
+    const covered = coveredTypes(orderType);
+    const members = await albumsOf(tx).membersOf(auth.user.id, album, { types: ['photo', 'video'] });
+    const counts = {
+      photos: members.filter((m) => m.type === 'photo').length,
+      videos: members.filter((m) => m.type === 'video').length,
+    };
+    if (!offeredPackages(album.service, counts).some((p) => p.order_type === orderType)) {
+      throw new NotForSaleError('This album has nothing that package would buy.');
+    }
+    const coveredIds = new Set(members.filter((m) => covered.includes(m.type)).map((m) => m.id));
+    let packageLine: DigitalItemRow | undefined;
+    for (const line of lines) {
+      if (isPackage(line.orderType)) {
+        // A videos-only package no longer provides the photos print items may use.
+        if (!covered.includes('photo'))
+          await printCart(tx, deps.now).assertLineFree(auth.user.id, line.id, null);
+        packageLine = await repo.update(auth.user.id, line.id, { orderType, mediaIds: [] });
+        continue;
+      }
+      const kept = line.mediaIds.filter((id) => !coveredIds.has(id));
+      if (kept.length === 0) await repo.delete(auth.user.id, line.id);
+      else if (kept.length !== line.mediaIds.length)
+        await repo.update(auth.user.id, line.id, { mediaIds: kept });
+    }
+    return (
+      packageLine ??
+      repo.insert({
+        userId: auth.user.id,
+        checkinId: album.context.checkinId,
+        galleryId: null,
+        orderType,
+        mediaIds: [],
+        currency: album.context.currency,
+      })
+    );
+  }
+
+  /** Adds media to the album's pick for a gallery's prices, making the line when there is none. */
+  async function addToPick(
+    tx: Queryable,
+    auth: AuthContext,
+    album: SaleAlbum,
+    galleryId: number | null,
+    members: Member[],
+  ): Promise<DigitalItemRow> {
+    const repo = cartRepository(tx);
+    const lines = await repo.list(auth.user.id, album.context.checkinId);
+    const pack = lines.find((l) => isPackage(l.orderType));
+    const covered = new Set(pack ? coveredTypes(pack.orderType) : []);
+    const ids = members.filter((m) => !covered.has(m.type)).map((m) => m.id);
+    // Everything asked for is already bought by the album's package.
+    if (pack && ids.length === 0) return pack;
+    const pick = lines.find((l) => l.orderType === 'PHOTOLIST' && l.galleryId === galleryId);
+    if (pick) {
+      const merged = [...pick.mediaIds, ...ids.filter((id) => !pick.mediaIds.includes(id))];
+      return (await repo.update(auth.user.id, pick.id, { mediaIds: merged })) ?? pick;
+    }
+    return repo.insert({
+      userId: auth.user.id,
+      checkinId: album.context.checkinId,
+      galleryId,
+      orderType: 'PHOTOLIST',
+      mediaIds: ids,
+      currency: album.context.currency,
+    });
+  }
+
+  async function figures(auth: AuthContext) {
+    const lines = await cartRepository(deps.db).list(auth.user.id);
+    const albums = albumsOf(deps.db);
+    const loaded = await albums.loadMany(
+      auth.user.id,
+      lines.map((l) => l.checkinId),
+    );
+    return Promise.all(
+      lines.map(async (line) => {
+        const album = loaded.get(line.checkinId);
+        if (!album) return { line, album, figures: { mediaCount: 0, total: 0, original: null } };
+        const members = await albums.lineMembers(auth.user.id, album, line);
+        return { line, album, figures: albums.priceLine(album, line, members) };
+      }),
+    );
+  }
+
+  return {
+    async list(auth: AuthContext, checkinId?: number) {
+      const lines = await cartRepository(deps.db).list(auth.user.id, checkinId);
+      const loaded = await albumsOf(deps.db).loadMany(
+        auth.user.id,
+        lines.map((l) => l.checkinId),
+      );
+      const results = await Promise.all(
+        lines.map(async (line) => {
+          const album = loaded.get(line.checkinId);
+          const members = album ? await albumsOf(deps.db).lineMembers(auth.user.id, album, line) : [];
+          return toDto(line, album, members);
+        }),
+      );
+      return { results };
+    },
+
+    async create(
+      auth: AuthContext,
+      body: { checkin_id: number; gallery_id: number | null; order_type: OrderType; media_ids: number[] },
+    ) {
+      return changing(auth, async (tx) => {
+        const album = await albumsOf(tx).load(auth.user.id, body.checkin_id);
+        await assertSelling(tx, auth, album);
+        const line = isPackage(body.order_type)
+          ? await putPackage(tx, auth, album, body.order_type)
+          : await addToPick(
+              tx,
+              auth,
+              album,
+              body.gallery_id,
+              await pickOf(tx, auth, album, body.gallery_id, body.media_ids),
+            );
+        return describe(tx, auth, line, album);
+      });
+    },
+
+    async addMedias(auth: AuthContext, id: number, mediaIds: number[]) {
+      return changing(auth, async (tx) => {
+        const line = await ownLine(tx, auth, id);
+        if (isPackage(line.orderType)) {
+          throw new ValidationError(
+            { media_ids: ['cart.package_has_all'] },
+            'This line buys the whole album already.',
+          );
+        }
+        const album = await albumsOf(tx).load(auth.user.id, line.checkinId);
+        await assertSelling(tx, auth, album);
+        const members = await pickOf(tx, auth, album, line.galleryId, mediaIds);
+        return describe(tx, auth, await addToPick(tx, auth, album, line.galleryId, members), album);
+      });
+    },
+
+    /** Drops media from a line; it becomes a pick (a package: the album's media but these). */
+    async removeMedias(auth: AuthContext, id: number, mediaIds: number[]) {
+      return changing(auth, async (tx) => {
+        const line = await ownLine(tx, auth, id);
+        const album = await albumsOf(tx).load(auth.user.id, line.checkinId);
+        const current = isPackage(line.orderType)
+          ? (await albumsOf(tx).lineMembers(auth.user.id, album, line)).map((m) => m.id)
+          : line.mediaIds;
+        const kept = current.filter((m) => !mediaIds.includes(m));
+        await printCart(tx, deps.now).assertLineFree(auth.user.id, line.id, mediaIds);
+        const repo = cartRepository(tx);
+        if (kept.length === 0) {
+          await repo.delete(auth.user.id, line.id);
+          return toDto({ ...line, orderType: 'PHOTOLIST', mediaIds: [] }, album, []);
+        }
+        const updated =
+          (await repo.update(auth.user.id, line.id, { orderType: 'PHOTOLIST', mediaIds: kept })) ?? line;
+        return describe(tx, auth, updated, album);
+      });
+    },
+
+    /** A pick becomes a package, or a package a pick of everything it covers now. */
+    async setType(auth: AuthContext, id: number, type: OrderType) {
+      return changing(auth, async (tx) => {
+        const line = await ownLine(tx, auth, id);
+        const album = await albumsOf(tx).load(auth.user.id, line.checkinId);
+        if (type === line.orderType) return describe(tx, auth, line, album);
+        if (isPackage(type)) {
+          await assertSelling(tx, auth, album);
+          return describe(tx, auth, await putPackage(tx, auth, album, type), album);
+        }
+        const members = await albumsOf(tx).lineMembers(auth.user.id, album, line);
+        const updated = await cartRepository(tx).update(auth.user.id, line.id, {
+          orderType: 'PHOTOLIST',
+          mediaIds: members.map((m) => m.id),
+        });
+        return describe(tx, auth, updated ?? line, album);
+      });
+    },
+
+    /** Every photo of the album (or of a gallery of it) into the album's pick for those prices. */
+    async addAll(auth: AuthContext, body: { checkin_id: number; gallery_id: number | null }) {
+      return changing(auth, async (tx) => {
+        const albums = albumsOf(tx);
+        const album = await albums.load(auth.user.id, body.checkin_id);
+        await assertSelling(tx, auth, album);
+        const galleryIds = albums.galleryIdsOf(album, body.gallery_id);
+        const photos = await albums.membersOf(auth.user.id, album, { types: ['photo'], galleryIds });
+        if (photos.length === 0) throw new NotForSaleError('This album has no photos to buy yet.');
+        albums.assertPriced(album, body.gallery_id, photos);
+        return describe(tx, auth, await addToPick(tx, auth, album, body.gallery_id, photos), album);
+      });
+    },
+
+    async remove(auth: AuthContext, id: number) {
+      return changing(auth, async (tx) => {
+        await ownLine(tx, auth, id);
+        await printCart(tx, deps.now).assertLineFree(auth.user.id, id, null);
+        await cartRepository(tx).delete(auth.user.id, id);
+        return { detail: 'The item has been removed from your cart.' };
+      });
+    },
+
+    async itemMedias(auth: AuthContext, id: number, pageNumber: number, pageSize: number) {
+      const line = await ownLine(deps.db, auth, id);
+      const album = await albumsOf(deps.db).load(auth.user.id, line.checkinId);
+      const q = {
+        userId: auth.user.id,
+        scopes: [album.context.scope],
+        galleryIds: null,
+        favouritesOnly: false,
+        ...(isPackage(line.orderType)
+          ? coveredTypes(line.orderType).length === 1
+            ? { type: coveredTypes(line.orderType)[0] }
+            : {}
+          : { ids: line.mediaIds }),
+      };
+      const repo = albumMediaRepository(deps.db);
+      const [total, rows] = await Promise.all([repo.count(q), repo.page(q, pageNumber, pageSize)]);
+      return {
+        results: rows.map((row) => mediaDto(row, deps.mediaFiles)),
+        pagination: makePagination(total, pageNumber, pageSize),
+      };
+    },
+
+    async totals(auth: AuthContext): Promise<CartTotals> {
+      const [lines, prints] = await Promise.all([
+        figures(auth),
+        printCart(deps.db, deps.now).totals(auth.user.id),
+      ]);
+      const currency = lines[0]?.line.currency ?? prints.currency;
+      const digital = lines.reduce((sum, l) => sum + l.figures.total, 0);
+      const money = (minor: number) => minorToDecimalString(minor, currency ?? 'EUR');
+      // Shipping of print items is priced at checkout, where the delivery country is known.
+      return {
+        digital_items_total: money(digital),
+        digital_items_count: lines.length,
+        print_items_total: money(prints.total),
+        print_items_count: prints.count,
+        subtotal: money(digital + prints.total),
+        shipping_costs: money(0),
+        handling_fee: money(0),
+        discount_total: money(0),
+        grand_total: money(digital + prints.total),
+        currency,
+      };
+    },
+
+    async itemTotals(auth: AuthContext) {
+      const lines = await figures(auth);
+      return {
+        results: lines.map(({ line, figures: f }) => ({
+          id: line.id,
+          media_count: f.mediaCount,
+          total: minorToDecimalString(f.total, line.currency),
+          total_original: f.original === null ? null : minorToDecimalString(f.original, line.currency),
+        })),
+      };
+    },
+
+    async clear(auth: AuthContext) {
+      await changing(auth, async (tx) => {
+        await printCartRepository(tx).clear(auth.user.id);
+        await cartRepository(tx).clear(auth.user.id);
+      });
+      return { detail: 'Your cart is empty.' };
+    },
+
+    /** Whether cart lines hold media of an album (then the album cannot be removed). */
+    holdsAlbum: (checkinId: number) => cartRepository(deps.db).hasAlbum(checkinId),
+  };
+}
+export type CartService = ReturnType<typeof cartService>;

@@ -1,0 +1,212 @@
+import {
+  type DecoratedConfiguration,
+  type Language,
+  PHOTOBOOK_DELIVERY_COUNTRIES,
+  type PrintProduct,
+  type ProductConfiguration,
+  type ProductFamily,
+} from '@fotodrop/contract';
+import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
+import type { Db, Queryable } from '../db/client';
+import { NotFoundError, ValidationError } from '../http/errors';
+import { cartRepository } from '../repositories/cart.repository';
+import {
+  type PrintProductRow,
+  printRepository,
+  type VariantGroup,
+  type VariantRow,
+} from '../repositories/print.repository';
+import { printCartRepository } from '../repositories/print-cart.repository';
+import type { AuthContext } from './auth.service';
+import { CurrencyMismatchError } from './cart.service';
+import { countries } from './countries';
+import type { MediaFilesService } from './media-files.service';
+import { printCart } from './print-cart';
+
+const sortedKey = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
+
+const invalidOptions = (key: string, message: string) =>
+  new ValidationError({ variant_option_ids: [key] }, message);
+
+/**
+ * The variant a configuration names: exactly one option of every group of the product, in any
+ * order. Answers it with the options in group order.
+ */
+function pickVariant(groups: VariantGroup[], variants: VariantRow[], optionIds: number[]) {
+  const groupOf = new Map(groups.flatMap((g) => g.options.map((o) => [o.id, g.id] as const)));
+  const picked = new Map<number, number>();
+  for (const id of optionIds) {
+    const group = groupOf.get(id);
+    if (group === undefined || picked.has(group)) {
+      throw invalidOptions(
+        'print.variant_options_invalid',
+        'Choose one option of each kind for this product.',
+      );
+    }
+    picked.set(group, id);
+  }
+  if (picked.size !== groups.length) {
+    throw invalidOptions('print.variant_option_missing', 'Choose one option of each kind for this product.');
+  }
+  const variant = variants.find((v) => sortedKey(v.optionIds) === sortedKey(optionIds));
+  if (!variant) throw invalidOptions('print.variant_unavailable', 'This combination is not available.');
+  return { variant, optionIds: groups.map((g) => picked.get(g.id) as number) };
+}
+
+const money = (price: string, currency: string) =>
+  minorToDecimalString(decimalStringToMinor(price, currency), currency);
+
+/**
+ * Print products (albums spec §2 print chooser, "configuration finished" page; §3 "Print
+ * product"): the catalogue, the countries prints are delivered to, and pricing a configuration,
+ * which with add_to_cart also puts it in the cart.
+ */
+export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now: () => Date }) {
+  function productDto(
+    product: PrintProductRow,
+    groups: VariantGroup[],
+    variants?: VariantRow[],
+  ): PrintProduct {
+    return {
+      id: product.id,
+      family_id: product.familyId,
+      title: product.title,
+      description: product.description,
+      image_url: product.imageUrl,
+      min_photos: product.minPhotos,
+      max_photos: product.maxPhotos,
+      currency: product.currency,
+      product_variant_options: groups
+        .filter((g) => g.productId === product.id)
+        .map((g) => ({ id: g.id, name: g.name, options: g.options })),
+      ...(variants
+        ? {
+            variants: variants
+              .filter((v) => v.productId === product.id)
+              .map((v) => ({
+                id: v.id,
+                variant_option_ids: v.optionIds,
+                price: money(v.price, product.currency),
+              })),
+          }
+        : {}),
+    };
+  }
+
+  async function findProduct(db: Queryable, id: number) {
+    return printRepository(db).product(id);
+  }
+
+  async function decorate(
+    db: Queryable,
+    auth: AuthContext,
+    body: ProductConfiguration & { add_to_cart: boolean },
+  ): Promise<DecoratedConfiguration> {
+    const product = await findProduct(db, body.product_id);
+    if (!product) {
+      throw new ValidationError({ product_id: ['print.product_unknown'] }, 'This product does not exist.');
+    }
+    const repo = printRepository(db);
+    // Sequential: this may run in a transaction, on one connection.
+    const groups = await repo.groupsOf([product.id]);
+    const variants = await repo.variantsOf([product.id]);
+    const { variant, optionIds } = pickVariant(groups, variants, body.variant_option_ids);
+
+    // The same photo listed twice is one photo with both quantities.
+    const quantities = new Map<number, number>();
+    for (const p of body.photos) quantities.set(p.photo_id, (quantities.get(p.photo_id) ?? 0) + p.quantity);
+    const photos = [...quantities].map(([photo_id, quantity]) => ({ photo_id, quantity }));
+    if (photos.length < product.minPhotos || photos.length > product.maxPhotos) {
+      const range =
+        product.minPhotos === product.maxPhotos
+          ? `exactly ${product.minPhotos}`
+          : `${product.minPhotos} to ${product.maxPhotos}`;
+      throw new ValidationError(
+        { photos: [photos.length < product.minPhotos ? 'print.too_few_photos' : 'print.too_many_photos'] },
+        `This product takes ${range} photos.`,
+      );
+    }
+    await printCart(db, deps.now).assertPrintable(
+      auth.user.id,
+      photos.map((p) => p.photo_id),
+    );
+
+    const unit = decimalStringToMinor(variant.price, product.currency);
+    const copies = photos.reduce((sum, p) => sum + p.quantity, 0);
+    let cartItemId: number | null = null;
+    if (body.add_to_cart) {
+      const cartCurrency = await cartRepository(db).currency(auth.user.id);
+      if (cartCurrency && cartCurrency !== product.currency) {
+        throw new CurrencyMismatchError(cartCurrency, product.currency, 'this print product is sold');
+      }
+      const item = await printCartRepository(db).insert({
+        userId: auth.user.id,
+        productId: product.id,
+        variantId: variant.id,
+        photos,
+        currency: product.currency,
+      });
+      cartItemId = item.id;
+    }
+    return {
+      product_id: product.id,
+      title: product.title,
+      variant_id: variant.id,
+      variant_option_ids: optionIds,
+      photos: photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
+      unit_price: minorToDecimalString(unit, product.currency),
+      total_price: minorToDecimalString(unit * copies, product.currency),
+      currency: product.currency,
+      cart_item_id: cartItemId,
+    };
+  }
+
+  return {
+    async families(): Promise<{ results: ProductFamily[] }> {
+      const rows = await printRepository(deps.db).families();
+      return {
+        results: rows.map((f) => ({
+          id: f.id,
+          title: f.title,
+          description: f.description,
+          image_url: f.imageUrl,
+        })),
+      };
+    },
+
+    async products(query: { include_variants_with_price?: 'true' | 'false'; family_id?: number }) {
+      const repo = printRepository(deps.db);
+      const products = await repo.products(query.family_id);
+      const ids = products.map((p) => p.id);
+      const [groups, variants] = await Promise.all([
+        repo.groupsOf(ids),
+        query.include_variants_with_price === 'true' ? repo.variantsOf(ids) : undefined,
+      ]);
+      return { results: products.map((p) => productDto(p, groups, variants)) };
+    },
+
+    async product(id: number): Promise<PrintProduct> {
+      const product = await findProduct(deps.db, id);
+      if (!product) throw new NotFoundError('Product not found.');
+      const repo = printRepository(deps.db);
+      const [groups, variants] = await Promise.all([repo.groupsOf([id]), repo.variantsOf([id])]);
+      return productDto(product, groups, variants);
+    },
+
+    /** Prints go to the photobook's delivery countries (one list for every print product). */
+    countries(language: Language) {
+      const delivered = new Set<string>(PHOTOBOOK_DELIVERY_COUNTRIES);
+      return { results: countries(language).filter((c) => delivered.has(c.code)) };
+    },
+
+    /** Prices a configuration; adding it to the cart holds the user's cart lock, as cart changes do. */
+    decorate(auth: AuthContext, body: ProductConfiguration & { add_to_cart: boolean }) {
+      if (!body.add_to_cart) return decorate(deps.db, auth, body);
+      return deps.db.transaction(async (tx) => {
+        await cartRepository(tx).lockUser(auth.user.id);
+        return decorate(tx, auth, body);
+      });
+    },
+  };
+}
+export type PrintService = ReturnType<typeof printService>;

@@ -1,0 +1,64 @@
+import './album-cart.css';
+import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
+import type { Media } from '@fotodrop/contract/api/media';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { type AlbumCart, albumCart, type MediaCartState, mediaCartState, useCartItems } from '../../cart';
+import { albumSellsNow, listPricesType } from '../lib/cart-gating';
+import { useAlbumStore } from '../store/album-store';
+
+export interface AlbumCartValue {
+  checkin: Checkin;
+  /** The gallery whose prices a pick added here uses: null = the album's own (the album screen). */
+  galleryId: number | null;
+  /** The album sells now (prices shown, purchasing open). */
+  sellsNow: boolean;
+  cart: AlbumCart;
+  /** The album's lines are known (the cart answered). */
+  loaded: boolean;
+  /** The media can be put in the cart on its own. */
+  canAdd: (media: Media) => boolean;
+}
+
+const AlbumCartContext = createContext<AlbumCartValue | null>(null);
+const EMPTY: AlbumCart = albumCart([], 0);
+
+/**
+ * The cart as the album screen sees it: the album's lines, and what may be bought. The viewer,
+ * the tiles and the package banner read it; without this provider they show nothing of the cart.
+ */
+export function AlbumCartProvider({
+  checkin,
+  galleryId,
+  children,
+}: {
+  checkin: Checkin;
+  galleryId: number | null;
+  children: ReactNode;
+}) {
+  const sellsNow = albumSellsNow(checkin);
+  const items = useCartItems({ enabled: sellsNow });
+  const priceItems = useAlbumStore((s) => s.priceList?.items);
+  const value = useMemo<AlbumCartValue>(() => {
+    const cart = items.data ? albumCart(items.data, checkin.id) : EMPTY;
+    return {
+      checkin,
+      galleryId,
+      sellsNow,
+      cart,
+      loaded: items.data !== undefined,
+      canAdd: (media) => sellsNow && !media.is_purchased && listPricesType(priceItems, media.type),
+    };
+  }, [checkin, galleryId, sellsNow, items.data, priceItems]);
+  return <AlbumCartContext.Provider value={value}>{children}</AlbumCartContext.Provider>;
+}
+
+export function useAlbumCart(): AlbumCartValue | null {
+  return useContext(AlbumCartContext);
+}
+
+/** Whether a media is in the cart (bought media never are); null outside an album screen. */
+export function useMediaCartState(media: Media): MediaCartState | null {
+  const value = useAlbumCart();
+  if (!value || media.is_purchased) return null;
+  return mediaCartState(value.cart, media);
+}

@@ -1,0 +1,156 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
+import { startTestServer } from '../../../test/http-server';
+import { here, renderApp } from '../../../test/render-app';
+import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { fakeCart, makeDigitalItem } from '../test/fake-cart';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let cart: ReturnType<typeof fakeCart>;
+
+beforeAll(async () => {
+  await initTestI18n();
+  server = await startTestServer((req) => {
+    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
+    if (req.method === 'GET' && req.path.startsWith('/api/v3/checkins/?'))
+      return {
+        status: 200,
+        body: { results: [], pagination: { total: 0, num_pages: 1, page_size: 12, page_number: 1 } },
+      };
+    return cart.handler(req);
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  resetApp(`${server.url}/api`);
+  server.requests.length = 0;
+  useAppStore.getState().setAuth('k1');
+  cart = fakeCart({
+    items: [
+      makeDigitalItem({ id: 1, media_ids: [1, 2, 3] }),
+      makeDigitalItem({
+        id: 2,
+        checkin_id: 77,
+        picacode: 'ROOM204B',
+        event_name: 'Hotel Bellevue',
+        order_type: 'ALL_PHOTOS',
+        medias: [],
+      }),
+    ],
+    albumNames: { 41: 'Alpine Marathon 2026', 77: 'Hotel Bellevue' },
+  });
+});
+afterEach(cleanup);
+
+async function openCart() {
+  const router = renderApp('/checkout');
+  await screen.findByRole('heading', { level: 1, name: 'Your cart' }, { timeout: 5000 });
+  return router;
+}
+
+async function lines() {
+  const list = await screen.findByRole('list', { name: 'Digital photos and videos' });
+  return within(list).getAllByRole('listitem');
+}
+
+const summary = () => screen.getByRole('region', { name: 'Summary' });
+
+describe('the basket', () => {
+  it('lists each line with its album, what it buys and its price, then the totals', async () => {
+    cart.state.discounted.add(2);
+    await openCart();
+    const [pick, album] = await lines();
+    await waitFor(() =>
+      expect(within(pick!).getByRole('link', { name: 'Alpine Marathon 2026' })).toBeTruthy(),
+    );
+    expect(within(pick!).getByRole('link', { name: 'Alpine Marathon 2026' }).getAttribute('href')).toBe(
+      '/checkins/K7M2Q9P',
+    );
+    expect(pick!.textContent).toContain('K7M2Q9P');
+    expect(within(pick!).getByText('3 photos')).toBeTruthy();
+    expect(pick!.querySelectorAll('img')).toHaveLength(3);
+    await waitFor(() => expect(within(pick!).getByText('€29.70')).toBeTruthy());
+    expect(pick!.querySelector('del')).toBeNull();
+
+    await waitFor(() => expect(within(album!).getByRole('link', { name: 'Hotel Bellevue' })).toBeTruthy());
+    expect(within(album!).getByText('All photos of the album')).toBeTruthy();
+    // the discounted package: the undiscounted price crossed out before the price to pay
+    expect(within(album!).getByText('€19.95')).toBeTruthy();
+    expect(album!.querySelector('del')?.textContent).toBe('Original price: €39.90');
+
+    const figure = (label: string) => within(summary()).getByText(label).nextElementSibling?.textContent;
+    await waitFor(() => expect(figure('2 digital items')).toBe('€49.65'));
+    expect(figure('Grand total')).toBe('€49.65');
+    expect(within(summary()).getByText('Prices include VAT.')).toBeTruthy();
+    // payment is not part of this screen yet: nothing to press that would not work
+    expect(screen.queryByRole('button', { name: /pay|checkout|order/i })).toBeNull();
+  });
+
+  it('removes a line after the confirmation, and keeps it when cancelled', async () => {
+    await openCart();
+    const [pick] = await lines();
+    fireEvent.click(within(pick!).getByRole('button', { name: 'Remove' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove from the cart?' });
+    await waitFor(() =>
+      expect(dialog.textContent).toContain(
+        '“3 photos” (Alpine Marathon 2026) will be removed from your cart.',
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await lines()).toHaveLength(2);
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(pick!).getByRole('button', { name: 'Remove' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove from the cart?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/cart/digital-items/1/'),
+    ).toBe(true);
+    await waitFor(async () => expect(await lines()).toHaveLength(1));
+    await waitFor(() => expect(within(summary()).getByText('1 digital item')).toBeTruthy());
+    expect(within(summary()).getByText('Grand total').nextElementSibling?.textContent).toBe('€39.90');
+  });
+
+  it('says why a line cannot be removed, and keeps it', async () => {
+    cart.state.fail.add('delete');
+    await openCart();
+    const [pick] = await lines();
+    fireEvent.click(within(pick!).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from the cart?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(
+      await within(dialog).findByText(
+        'These photos are used by print products in your cart: remove those first.',
+      ),
+    ).toBeTruthy();
+    expect(await lines()).toHaveLength(2);
+  });
+
+  it('empties the whole cart after the confirmation', async () => {
+    await openCart();
+    await lines();
+    fireEvent.click(screen.getByRole('button', { name: 'Empty cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Empty the cart?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Empty cart' }));
+    expect(
+      await screen.findByText('Your cart is empty. Open one of your albums to choose photos and videos.'),
+    ).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/cart/')).toBe(true);
+    expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
+  });
+
+  it('shows an empty cart with a way to the albums', async () => {
+    cart.state.items = [];
+    const router = await openCart();
+    const link = await screen.findByRole('link', { name: 'Go to My albums' });
+    expect(
+      screen.getByText('Your cart is empty. Open one of your albums to choose photos and videos.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Empty cart' })).toBeNull();
+    fireEvent.click(link);
+    await waitFor(() => expect(here(router)).toBe('/checkins'));
+  });
+});

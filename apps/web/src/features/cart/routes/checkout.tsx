@@ -1,0 +1,121 @@
+import './checkout.css';
+import type { DigitalItem } from '@fotodrop/contract/api/cart';
+import { type ReactNode, useState } from 'react';
+import { paths } from '../../../app/paths';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, ButtonLink } from '../../../shared/ui/button';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useDeleteCart, useDeleteDigitalItem } from '../api/cart-mutations';
+import { useCartItems, useCartItemTotals, useCartTotals } from '../api/cart-queries';
+import { CartLine } from '../components/cart-line';
+import { CartSummary } from '../components/cart-summary';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { lineDescription } from '../lib/cart-format';
+
+/**
+ * /checkout — the basket (albums spec §2 "Checkout", digital section): the lines with their
+ * prices, removing one or all of them, and the totals. Payment is a later step of this screen.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  usePageTitle(t('cart.title'));
+  const items = useCartItems();
+  const totals = useCartTotals();
+  const itemTotals = useCartItemTotals();
+  const [removing, setRemoving] = useState<DigitalItem | null>(null);
+  const [emptying, setEmptying] = useState(false);
+  const removeItem = useDeleteDigitalItem();
+  const emptyCart = useDeleteCart();
+
+  const closeRemove = () => {
+    removeItem.reset();
+    setRemoving(null);
+  };
+  const closeEmpty = () => {
+    emptyCart.reset();
+    setEmptying(false);
+  };
+
+  let body: ReactNode;
+  if (items.isPending) body = <Spinner label={t('cart.loading')} />;
+  else if (items.isError)
+    body = (
+      <Alert tone="error" title={t('cart.load_failed')}>
+        <Button variant="secondary" size="sm" onClick={() => void items.refetch()}>
+          {t('checkins.list.retry')}
+        </Button>
+      </Alert>
+    );
+  else if (items.data.length === 0)
+    body = (
+      <div className="cart-empty">
+        <p>{t('cart.empty.text')}</p>
+        <ButtonLink to={paths.checkins.getHref()}>{t('cart.empty.to_albums')}</ButtonLink>
+      </div>
+    );
+  else {
+    const byId = new Map((itemTotals.data ?? []).map((line) => [line.id, line]));
+    const currency = totals.data?.currency ?? null;
+    body = (
+      <div className="cart-layout">
+        <section className="cart-section" aria-labelledby="cart-digital-title">
+          <div className="cart-section-head">
+            <h2 id="cart-digital-title">{t('cart.digital.title')}</h2>
+            <Button variant="ghost" size="sm" onClick={() => setEmptying(true)}>
+              {t('cart.empty_cart.button')}
+            </Button>
+          </div>
+          <ul className="cart-lines" aria-labelledby="cart-digital-title">
+            {items.data.map((item) => (
+              <CartLine
+                key={item.id}
+                item={item}
+                total={byId.get(item.id)}
+                currency={currency}
+                onRemove={() => setRemoving(item)}
+              />
+            ))}
+          </ul>
+        </section>
+        {totals.data && <CartSummary totals={totals.data} />}
+      </div>
+    );
+  }
+
+  return (
+    <div className="page container cart-page">
+      <h1>{t('cart.title')}</h1>
+      {body}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('cart.remove_item.title')}
+        confirm={t('cart.remove_item.confirm')}
+        busy={removeItem.isPending}
+        error={removeItem.error}
+        onClose={closeRemove}
+        onConfirm={() => removing && removeItem.mutate(removing.id, { onSuccess: closeRemove })}
+      >
+        <p>
+          {removing &&
+            t('cart.remove_item.text', {
+              what: lineDescription(t, removing),
+              album: removing.event_name || removing.picacode,
+            })}
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={emptying}
+        title={t('cart.empty_cart.title')}
+        confirm={t('cart.empty_cart.confirm')}
+        busy={emptyCart.isPending}
+        error={emptyCart.error}
+        onClose={closeEmpty}
+        onConfirm={() => emptyCart.mutate(undefined, { onSuccess: closeEmpty })}
+      >
+        <p>{t('cart.empty_cart.text')}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ DEMO_PHOTOS: '8' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function logIn(page: Page) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel(/^E-mail( \*)?$/).fill('demo@fotodrop.test');
+  await page.getByLabel(/^Password( \*)?$/).fill('Fotodrop-demo1');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.waitForURL('**/checkins');
+}
+
+/** Opens the marathon album and waits until the pipeline has delivered the runner's photos. */
+async function openMarathonAlbum(page: Page) {
+  await page.getByLabel(/^Album code/).fill('K7M2Q9P');
+  await page.getByRole('button', { name: 'Open album' }).click();
+  await page.waitForURL('**/checkins/K7M2Q9P');
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        const photos = page.getByRole('img', { name: /^Photo \d+ of \d+$/ });
+        await photos
+          .first()
+          .waitFor({ timeout: 5000 })
+          .catch(() => undefined);
+        return photos.count();
+      },
+      { timeout: 90_000, interval: 3000 },
+    )
+    .toBeGreaterThan(0);
+  const welcome = page.getByRole('dialog', { name: 'Well run!' });
+  await welcome.getByRole('button', { name: 'Got it' }).click();
+  await expect.poll(() => welcome.count()).toBe(0);
+}
+
+describe('a runner buys photos of the marathon', () => {
+  it('adds a photo from the viewer, takes the whole-album package, and keeps the album while it is in the cart', async () => {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await logIn(page);
+    await openMarathonAlbum(page);
+
+    // One photo from the viewer: the button says it is in the cart, the header counts it.
+    await page
+      .getByRole('button', { name: /^Photo 1 of/ })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: 'Viewer' });
+    await viewer.getByRole('button', { name: 'Add to cart' }).click();
+    await viewer.getByRole('button', { name: /^In cart/ }).waitFor();
+    await screenshot(page, 'cart-viewer-phone');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+
+    // The package: all photos of the album, photos arriving later included.
+    const banner = page.getByRole('region', { name: 'Buy the whole album' });
+    await expect.poll(() => banner.getByText(/All photos of this album for €39\.90/).count()).toBe(1);
+    await banner.getByRole('button', { name: 'Add' }).first().click();
+    await banner.getByText('Added').first().waitFor();
+    await screenshot(page, 'cart-package-phone');
+
+    // The album stays while its photos are in the cart.
+    await page.getByRole('button', { name: 'Remove album' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove this album?' });
+    await confirm.getByRole('button', { name: 'Remove album' }).click();
+    await expect
+      .poll(() => page.getByText(/cannot be removed while photos from it are in your cart/).count())
+      .toBeGreaterThan(0);
+    expect(page.url()).toMatch(/\/checkins\/K7M2Q9P$/);
+    await context.close();
+  });
+
+  it('shows the cart with its total and empties it line by line', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    await logIn(page);
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+    await page.getByText('All photos of the album').waitFor();
+    await page.getByRole('link', { name: 'Lakeside City Marathon' }).waitFor();
+    // The line's price, the digital items and the grand total.
+    await expect.poll(() => page.getByText('€39.90').count()).toBe(3);
+    await screenshot(page, 'cart-desktop');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Remove' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Remove from the cart?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText(/Your cart is empty/).waitFor();
+    await screenshot(page, 'cart-empty-desktop');
+
+    const phone = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    const phonePage = await phone.newPage();
+    await logIn(phonePage);
+    await phonePage.goto(`${server.url}/checkout`);
+    await phonePage.getByText(/Your cart is empty/).waitFor();
+    await phone.close();
+    await context.close();
+  });
+});

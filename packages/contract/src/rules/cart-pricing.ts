@@ -1,0 +1,115 @@
+import { normalizePriceList, type PriceListInputItem } from './price-list';
+
+/** What a number of media cost by a price list, in integer minor units. */
+export interface LinePrice {
+  total: number;
+  /** The price at the list's single-unit rate, when that is more than `total`; else null. */
+  original: number | null;
+}
+
+interface Bundle {
+  qty: number;
+  price: number;
+}
+
+interface Range {
+  from: number;
+  to: number | null;
+  unit: number;
+}
+
+function readList(items: readonly PriceListInputItem[], currency: string) {
+  const bundles: Bundle[] = [];
+  const ranges: Range[] = [];
+  // One item at a time through the shared normaliser, so both read prices the same way.
+  for (const item of items) {
+    const [normalised] = normalizePriceList([item], currency);
+    if (!normalised) continue;
+    if (item.from_qty !== null && item.from_qty !== undefined) {
+      ranges.push({ from: item.from_qty, to: item.to_qty ?? null, unit: normalised.price });
+    } else {
+      bundles.push({ qty: item.qty ?? 1, price: normalised.price });
+    }
+  }
+  return { bundles, ranges };
+}
+
+/** The cheapest way to get at least `count` media out of fixed bundles (unbounded knapsack). */
+function cheapestBundles(bundles: Bundle[], count: number): number {
+  const largest = Math.max(...bundles.map((b) => b.qty));
+  const limit = count + largest;
+  const cost = new Array<number>(limit + 1).fill(Number.POSITIVE_INFINITY);
+  cost[0] = 0;
+  for (let n = 1; n <= limit; n++) {
+    for (const b of bundles) {
+      const before = cost[Math.max(0, n - b.qty)] ?? Number.POSITIVE_INFINITY;
+      if (before + b.price < (cost[n] ?? Number.POSITIVE_INFINITY)) cost[n] = before + b.price;
+    }
+  }
+  let best = Number.POSITIVE_INFINITY;
+  for (let n = count; n <= limit; n++) best = Math.min(best, cost[n] ?? best);
+  return best;
+}
+
+/** The range a count falls in; in a gap, the nearest range below it; below every range, the lowest. */
+function rangeFor(ranges: Range[], count: number): Range {
+  const sorted = [...ranges].sort((a, b) => a.from - b.from);
+  const containing = sorted.find((r) => r.from <= count && (r.to === null || count <= r.to));
+  if (containing) return containing;
+  const below = sorted.filter((r) => r.from <= count);
+  return below[below.length - 1] ?? (sorted[0] as Range);
+}
+
+/**
+ * decision: how the cart prices a pick of `count` media with one price list (albums spec §3 gives
+ * the list's shape, not the arithmetic):
+ * - a list with quantity ranges is volume pricing: every media costs the unit price of the range
+ *   the whole count falls in;
+ * - a list of fixed bundles charges the cheapest combination of bundles giving at least `count`
+ *   media (4 photos cost the 5-bundle when that is cheaper than 4 singles);
+ * - `original` is the count at the single-unit rate (a 1-bundle, or the lowest range), shown
+ *   crossed out when the pick saves money.
+ * Null: the list prices nothing, so these media are not for sale.
+ */
+export function priceForCount(
+  items: readonly PriceListInputItem[],
+  count: number,
+  currency: string,
+): LinePrice | null {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a whole number: ${count}`);
+  const { bundles, ranges } = readList(items, currency);
+  if (bundles.length === 0 && ranges.length === 0) return null;
+  if (count === 0) return { total: 0, original: null };
+  let total: number;
+  let single: number | null;
+  if (ranges.length > 0) {
+    total = rangeFor(ranges, count).unit * count;
+    single = rangeFor(ranges, 1).unit;
+  } else {
+    total = cheapestBundles(bundles, count);
+    single = bundles
+      .filter((b) => b.qty === 1)
+      .reduce<number | null>((m, b) => Math.min(m ?? b.price, b.price), null);
+  }
+  const original = single === null ? null : single * count;
+  return { total, original: original !== null && original > total ? original : null };
+}
+
+/** A price with `percent` off, rounded to whole minor units. */
+export function discounted(minor: number, percent: number): number {
+  return Math.round((minor * (100 - percent)) / 100);
+}
+
+/**
+ * The package banner's suggestion (albums spec §4): one more photo in the pick would cost at least
+ * as much as the whole package, so the package is the better buy. False when the list prices nothing.
+ */
+export function packageIsBetterBuy(
+  items: readonly PriceListInputItem[],
+  pickedCount: number,
+  packagePrice: number,
+  currency: string,
+): boolean {
+  const next = priceForCount(items, pickedCount + 1, currency);
+  return next !== null && next.total >= packagePrice;
+}
