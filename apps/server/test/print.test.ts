@@ -357,6 +357,34 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
       print_items_count: 2,
       grand_total: '64.50',
     });
+    // The whole cart for checkout: both halves, newest print item first, and the same totals.
+    const whole = await call(h.app, 'GET', '/api/v1/cart/', undefined, { token });
+    expect(whole.status).toBe(200);
+    expect((whole.body.digital_items as { media_ids: number[] }[]).map((l) => l.media_ids)).toEqual([
+      [mine[0], mine[1]],
+    ]);
+    expect(whole.body.print_items).toMatchObject([
+      {
+        title: 'Canvas',
+        unit_price: '39.00',
+        total_price: '39.00',
+        photos: [{ photo_id: mine[1], quantity: 1 }],
+      },
+      { title: 'Photo prints', unit_price: '1.90', total_price: '5.70' },
+    ]);
+    expect(whole.body.totals).toMatchObject({ grand_total: '64.50' });
+    expect(whole.body.voucher).toBeNull();
+
+    // One print item goes; another user cannot remove the other one.
+    const [canvas, prints] = whole.body.print_items as { id: number }[];
+    expect(
+      (await call(h.app, 'DELETE', `/api/cart/print-items/${canvas!.id}/`, undefined, { token })).status,
+    ).toBe(200);
+    expect(
+      (await call(h.app, 'DELETE', `/api/cart/print-items/${prints!.id}/`, undefined, { token: other }))
+        .status,
+    ).toBe(404);
+    expect(await totals()).toMatchObject({ print_items_total: '5.70', print_items_count: 1 });
   });
 
   it('keeps a digital item while a print item uses photos only it provides', async () => {

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { cartPrintItems, printVariants } from '../db/print-schema';
+import { cartPrintItems, printProducts, printVariants } from '../db/print-schema';
 
 export type PrintItemRow = typeof cartPrintItems.$inferSelect;
 
@@ -17,10 +17,33 @@ export function printCartRepository(db: Queryable) {
         .orderBy(desc(cartPrintItems.createdAt), desc(cartPrintItems.id))
         .then((rows) => rows.map((r) => ({ ...r.item, price: r.price })));
     },
+    /** The user's print items with what the basket shows of their product and variant. */
+    listDetailed(userId: number) {
+      return db
+        .select({
+          item: cartPrintItems,
+          title: printProducts.title,
+          price: printVariants.price,
+          optionIds: printVariants.optionIds,
+        })
+        .from(cartPrintItems)
+        .innerJoin(printVariants, eq(printVariants.id, cartPrintItems.variantId))
+        .innerJoin(printProducts, eq(printProducts.id, cartPrintItems.productId))
+        .where(eq(cartPrintItems.userId, userId))
+        .orderBy(desc(cartPrintItems.createdAt), desc(cartPrintItems.id));
+    },
     async insert(row: typeof cartPrintItems.$inferInsert): Promise<PrintItemRow> {
       const [created] = await db.insert(cartPrintItems).values(row).returning();
       if (!created) throw new Error('print item not inserted');
       return created;
+    },
+    /** Removes one of the user's items; false when the user has no such item. */
+    async delete(userId: number, id: number): Promise<boolean> {
+      const gone = await db
+        .delete(cartPrintItems)
+        .where(and(eq(cartPrintItems.id, id), eq(cartPrintItems.userId, userId)))
+        .returning({ id: cartPrintItems.id });
+      return gone.length > 0;
     },
     async clear(userId: number): Promise<void> {
       await db.delete(cartPrintItems).where(eq(cartPrintItems.userId, userId));

@@ -2,7 +2,7 @@ import { cartEndpoints as c } from '@fotodrop/contract';
 import type { RouteContext } from './context';
 
 export function cartRoutes({ route, services }: RouteContext): void {
-  const { cart } = services;
+  const { cart, cartOverview, print } = services;
   route(c.digitalItems, async ({ auth, query }) => cart.list(auth, query.checkin_id));
   route(c.createDigitalItem, async ({ auth, body }) => cart.create(auth, body));
   route(c.addMedias, async ({ auth, params, body }) => cart.addMedias(auth, params.id, body.media_ids));
@@ -16,4 +16,6 @@ export function cartRoutes({ route, services }: RouteContext): void {
   route(c.totals, async ({ auth }) => cart.totals(auth));
   route(c.itemTotals, async ({ auth }) => cart.itemTotals(auth));
   route(c.deleteCart, async ({ auth }) => cart.clear(auth));
+  route(c.deletePrintItem, async ({ auth, params }) => print.removeCartItem(auth.user.id, params.id));
+  route(c.cart, async ({ auth }) => cartOverview.whole(auth));
 }

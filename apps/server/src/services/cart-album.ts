@@ -128,9 +128,12 @@ export function cartAlbums(db: Queryable, now: () => Date) {
   /** Loads each album once for many lines. */
   async function loadMany(userId: number, checkinIds: number[]): Promise<Map<number, SaleAlbum>> {
     const unique = [...new Set(checkinIds)];
-    const loaded = await Promise.all(unique.map((id) => load(userId, id).catch(() => null)));
     const map = new Map<number, SaleAlbum>();
-    for (const album of loaded) if (album) map.set(album.context.checkinId, album);
+    // One after another: `db` may be a transaction. An album that went away prices nothing.
+    for (const id of unique) {
+      const album = await load(userId, id).catch(() => null);
+      if (album) map.set(album.context.checkinId, album);
+    }
     return map;
   }
 

@@ -2,6 +2,7 @@ import {
   type DecoratedConfiguration,
   type Language,
   PHOTOBOOK_DELIVERY_COUNTRIES,
+  type PrintCartItem,
   type PrintProduct,
   type ProductConfiguration,
   type ProductFamily,
@@ -162,6 +163,33 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
   }
 
   return {
+    /** The user's print items as the basket lists them, priced at their variant's current price. */
+    async cartItems(userId: number): Promise<PrintCartItem[]> {
+      const rows = await printCartRepository(deps.db).listDetailed(userId);
+      return rows.map(({ item, title, price, optionIds }) => {
+        const unit = decimalStringToMinor(price, item.currency);
+        const copies = item.photos.reduce((sum, p) => sum + p.quantity, 0);
+        return {
+          id: item.id,
+          product_id: item.productId,
+          title,
+          variant_id: item.variantId,
+          variant_option_ids: optionIds,
+          photos: item.photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
+          unit_price: minorToDecimalString(unit, item.currency),
+          total_price: minorToDecimalString(unit * copies, item.currency),
+          currency: item.currency,
+        };
+      });
+    },
+
+    async removeCartItem(userId: number, id: number) {
+      if (!(await printCartRepository(deps.db).delete(userId, id))) {
+        throw new NotFoundError('This item is not in your cart.');
+      }
+      return { detail: 'The print product has been removed from your cart.' };
+    },
+
     async families(): Promise<{ results: ProductFamily[] }> {
       const rows = await printRepository(deps.db).families();
       return {

@@ -7,6 +7,7 @@ import { accountService } from './account.service';
 import { albumMediaService } from './album-media.service';
 import { authService } from './auth.service';
 import { cartService } from './cart.service';
+import { cartOverviewService } from './cart-overview.service';
 import { checkinsService } from './checkins.service';
 import { configService } from './config.service';
 import { eventsService } from './events.service';
@@ -49,6 +50,8 @@ export function createServices(deps: ServiceDeps) {
     secret: deps.mediaSecret,
     now,
   });
+  const cart = cartService({ db: deps.db, mediaFiles, now });
+  const print = printService({ db: deps.db, mediaFiles, now });
   return {
     auth,
     accounts: accountService({
@@ -66,8 +69,9 @@ export function createServices(deps: ServiceDeps) {
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
     albumMedia: albumMediaService({ db: deps.db, mediaFiles }),
-    cart: cartService({ db: deps.db, mediaFiles, now }),
-    print: printService({ db: deps.db, mediaFiles, now }),
+    cart,
+    print,
+    cartOverview: cartOverviewService({ cart, print }),
     organiser: organiserService({ db: deps.db, mediaFiles }),
     preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb') }),
     now,

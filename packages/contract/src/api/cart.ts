@@ -174,6 +174,16 @@ export const cartEndpoints = {
     params: idParams,
     response: detailResponseSchema,
   }),
+  // decision: not in the spec's list; without it a print item could only leave with the whole cart.
+  deletePrintItem: endpoint({
+    method: 'DELETE',
+    path: '/cart/print-items/{id}/',
+    tag,
+    access: 'user-with-policies',
+    summary: 'Remove a print product from the cart',
+    params: idParams,
+    response: detailResponseSchema,
+  }),
   digitalItemMedias: endpoint({
     method: 'GET',
     path: '/cart/digital-items/{id}/medias/',

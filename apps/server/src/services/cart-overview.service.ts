@@ -1,0 +1,17 @@
+import type { Cart } from '@fotodrop/contract';
+import type { AuthContext } from './auth.service';
+import type { CartService } from './cart.service';
+import type { PrintService } from './print.service';
+
+/** `GET /v1/cart/`: both halves of the cart and its totals, what the checkout screen shows. */
+export function cartOverviewService(deps: { cart: CartService; print: PrintService }) {
+  return {
+    async whole(auth: AuthContext): Promise<Cart> {
+      const digital = await deps.cart.list(auth);
+      const print = await deps.print.cartItems(auth.user.id);
+      const totals = await deps.cart.totals(auth);
+      // decision: vouchers come with checkout; until then a voucher_code is accepted and not checked.
+      return { digital_items: digital.results, print_items: print, totals, voucher: null };
+    },
+  };
+}
