@@ -89,7 +89,7 @@ describe('a runner buys photos of the marathon', () => {
     await context.close();
   });
 
-  it('shows the cart with its total and empties it line by line', async () => {
+  it('shows the cart with its total, orders prints of its photos and empties it line by line', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await logIn(page);
@@ -103,8 +103,38 @@ describe('a runner buys photos of the marathon', () => {
     await screenshot(page, 'cart-desktop');
     expect(await axeViolations(page)).toEqual([]);
 
+    // Prints of a photo the package buys: chooser → options and photo → added → back to the cart.
+    await page.getByRole('link', { name: 'Order prints' }).first().click();
+    await page.waitForURL('**/print');
+    await page.getByRole('link', { name: 'Photo prints' }).click();
+    await page.waitForURL(/\/print\/\d+$/);
+    await page.getByRole('button', { name: /^Photo 1 of Lakeside City Marathon/ }).click();
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    // The price comes from the server a moment after the choice; adding waits for it.
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await screenshot(page, 'print-configure-desktop');
+    expect(await axeViolations(page)).toEqual([]);
+    await add.click();
+    await page.getByRole('heading', { name: 'Added to your cart' }).waitFor();
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('heading', { name: 'Print products' }).waitFor();
+    await screenshot(page, 'cart-with-prints-desktop');
+
+    // The package stays while the prints use its photo; the prints go first.
+    const lines = page.getByRole('button', { name: 'Remove' });
+    await expect.poll(() => lines.count()).toBe(2);
+    await lines.first().click();
+    let dialog = page.getByRole('dialog', { name: 'Remove from the cart?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.getByText(/used (by|in) print products/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await lines.last().click();
+    dialog = page.getByRole('dialog', { name: /^Remove/ });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByText('Photo prints').count()).toBe(0);
     await page.getByRole('button', { name: 'Remove' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Remove from the cart?' });
+    dialog = page.getByRole('dialog', { name: 'Remove from the cart?' });
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await page.getByText(/Your cart is empty/).waitFor();
     await screenshot(page, 'cart-empty-desktop');

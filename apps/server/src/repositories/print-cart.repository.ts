@@ -8,14 +8,24 @@ export type PrintItemRow = typeof cartPrintItems.$inferSelect;
 export function printCartRepository(db: Queryable) {
   return {
     /** The user's print items, newest first, with their variant's current price. */
-    list(userId: number): Promise<(PrintItemRow & { price: string })[]> {
+    list(
+      userId: number,
+    ): Promise<(PrintItemRow & { price: string; minPhotos: number; maxPhotos: number })[]> {
       return db
-        .select({ item: cartPrintItems, price: printVariants.price })
+        .select({
+          item: cartPrintItems,
+          price: printVariants.price,
+          minPhotos: printProducts.minPhotos,
+          maxPhotos: printProducts.maxPhotos,
+        })
         .from(cartPrintItems)
         .innerJoin(printVariants, eq(printVariants.id, cartPrintItems.variantId))
+        .innerJoin(printProducts, eq(printProducts.id, cartPrintItems.productId))
         .where(eq(cartPrintItems.userId, userId))
         .orderBy(desc(cartPrintItems.createdAt), desc(cartPrintItems.id))
-        .then((rows) => rows.map((r) => ({ ...r.item, price: r.price })));
+        .then((rows) =>
+          rows.map((r) => ({ ...r.item, price: r.price, minPhotos: r.minPhotos, maxPhotos: r.maxPhotos })),
+        );
     },
     /** The user's print items with what the basket shows of their product and variant. */
     listDetailed(userId: number) {
@@ -23,6 +33,8 @@ export function printCartRepository(db: Queryable) {
         .select({
           item: cartPrintItems,
           title: printProducts.title,
+          minPhotos: printProducts.minPhotos,
+          maxPhotos: printProducts.maxPhotos,
           price: printVariants.price,
           optionIds: printVariants.optionIds,
         })

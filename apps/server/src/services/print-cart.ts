@@ -1,12 +1,26 @@
 import { ErrorCode, type MediaType } from '@fotodrop/contract';
 import { decimalStringToMinor } from '@fotodrop/contract/rules/currency';
 import type { Queryable } from '../db/client';
+import type { PrintPhoto } from '../db/print-schema';
 import { DomainError, NotFoundError, ValidationError } from '../http/errors';
 import { albumMediaRepository } from '../repositories/album-media.repository';
 import { cartRepository } from '../repositories/cart.repository';
 import { checkinsRepository } from '../repositories/checkins.repository';
 import { printCartRepository } from '../repositories/print-cart.repository';
 import { cartAlbums, coveredTypes, isPackage, NotForSaleError } from './cart-album';
+
+/**
+ * decision: how many times a print item's price is charged. A product taking a fixed set of photos
+ * (a photobook: 24 photos) is one item; otherwise every copy of every photo is one (10 prints, or
+ * 2 canvases of one photo).
+ */
+export function chargedUnits(
+  product: { minPhotos: number; maxPhotos: number },
+  photos: PrintPhoto[],
+): number {
+  if (product.minPhotos === product.maxPhotos && product.maxPhotos > 1) return 1;
+  return photos.reduce((sum, p) => sum + p.quantity, 0);
+}
 
 export class ItemUsedInPrintError extends DomainError {
   constructor() {
@@ -122,8 +136,7 @@ export function printCart(db: Queryable, now: () => Date) {
       const items = await printCartRepository(db).list(userId);
       let total = 0;
       for (const item of items) {
-        const copies = item.photos.reduce((sum, p) => sum + p.quantity, 0);
-        total += decimalStringToMinor(item.price, item.currency) * copies;
+        total += decimalStringToMinor(item.price, item.currency) * chargedUnits(item, item.photos);
       }
       return { count: items.length, total, currency: items[0]?.currency ?? null };
     },

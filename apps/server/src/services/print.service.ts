@@ -22,7 +22,7 @@ import type { AuthContext } from './auth.service';
 import { CurrencyMismatchError } from './cart.service';
 import { countries } from './countries';
 import type { MediaFilesService } from './media-files.service';
-import { printCart } from './print-cart';
+import { chargedUnits, printCart } from './print-cart';
 
 const sortedKey = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
 
@@ -133,7 +133,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
     );
 
     const unit = decimalStringToMinor(variant.price, product.currency);
-    const copies = photos.reduce((sum, p) => sum + p.quantity, 0);
+    const units = chargedUnits(product, photos);
     let cartItemId: number | null = null;
     if (body.add_to_cart) {
       const cartCurrency = await cartRepository(db).currency(auth.user.id);
@@ -156,7 +156,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       variant_option_ids: optionIds,
       photos: photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
       unit_price: minorToDecimalString(unit, product.currency),
-      total_price: minorToDecimalString(unit * copies, product.currency),
+      total_price: minorToDecimalString(unit * units, product.currency),
       currency: product.currency,
       cart_item_id: cartItemId,
     };
@@ -166,9 +166,9 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
     /** The user's print items as the basket lists them, priced at their variant's current price. */
     async cartItems(userId: number): Promise<PrintCartItem[]> {
       const rows = await printCartRepository(deps.db).listDetailed(userId);
-      return rows.map(({ item, title, price, optionIds }) => {
+      return rows.map(({ item, title, price, optionIds, minPhotos, maxPhotos }) => {
         const unit = decimalStringToMinor(price, item.currency);
-        const copies = item.photos.reduce((sum, p) => sum + p.quantity, 0);
+        const units = chargedUnits({ minPhotos, maxPhotos }, item.photos);
         return {
           id: item.id,
           product_id: item.productId,
@@ -177,7 +177,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
           variant_option_ids: optionIds,
           photos: item.photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
           unit_price: minorToDecimalString(unit, item.currency),
-          total_price: minorToDecimalString(unit * copies, item.currency),
+          total_price: minorToDecimalString(unit * units, item.currency),
           currency: item.currency,
         };
       });

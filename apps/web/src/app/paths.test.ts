@@ -13,6 +13,10 @@ describe('paths', () => {
     expect(paths.eventHome.getHref('0a1b2c3d')).toBe('/e/0a1b2c3d');
     expect(paths.checkoutMercadoPago.getHref('pending')).toBe('/checkout/mercado-pago/pending');
     expect(paths.home.getHref({ voucher: 'V1' })).toBe('/?voucher=V1');
+    expect(paths.print.getHref()).toBe('/print');
+    expect(paths.printProduct.getHref(3)).toBe('/print/3');
+    expect(paths.printAdded.getHref(12)).toBe('/print/added?item=12');
+    expect(paths.printAdded.getHref()).toBe('/print/added');
   });
 
   it('follows `next` only to paths of this site', () => {
@@ -56,6 +60,9 @@ describe('paths', () => {
       checkoutSuccess: 'login',
       checkoutComplete: 'login',
       checkoutMercadoPago: 'login',
+      print: 'login',
+      printProduct: 'login',
+      printAdded: 'login',
       impersonate: 'login',
       notFound: 'all',
     });

@@ -126,6 +126,21 @@ export const paths = {
     getHref: (status: (typeof MERCADO_PAGO_STATUSES)[number], q?: Query) =>
       withQuery(`/checkout/mercado-pago/${seg(status)}`, q),
   },
+  // decision: the spec names no print routes; /print chooses a product, /print/:productId
+  // configures it and chooses its photos, /print/added is the "configuration finished" page
+  print: { path: '/print', access: 'login', backButton: true, getHref: () => '/print' },
+  printAdded: {
+    path: '/print/added',
+    access: 'login',
+    backButton: true,
+    getHref: (item?: number) => withQuery('/print/added', { item }),
+  },
+  printProduct: {
+    path: '/print/:productId',
+    access: 'login',
+    backButton: true,
+    getHref: (productId: number) => `/print/${seg(productId)}`,
+  },
   impersonate: { path: '/impersonate', access: 'login', getHref: () => '/impersonate' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },

@@ -16,25 +16,37 @@ interface Screen {
   ownGuard?: true;
 }
 
-type CheckinScreens = typeof import('../features/checkins/routes/checkin-screens').checkinScreens;
+type Screens = Record<string, () => Promise<Awaited<ReturnType<LazyRouteFunction<RouteObject>>>>>;
 
 /**
- * Screens of the check-in and events features are reached through each feature's small list of
- * screens: the home page's route table then names one chunk per feature, not every screen's files.
+ * Screens of the check-in, events and print features are reached through each feature's small
+ * list of screens: the home page's route table then names one chunk per feature, not every
+ * screen's files.
  */
-const checkinScreen =
-  (name: keyof CheckinScreens): LazyRouteFunction<RouteObject> =>
-  async () =>
-    (await import('../features/checkins/routes/checkin-screens')).checkinScreens[name]();
+const screenOf =
+  <T extends Screens>(load: () => Promise<T>) =>
+  (name: keyof T): LazyRouteFunction<RouteObject> =>
+  () =>
+    load().then((screens) => screens[name]!());
+const checkinScreen = screenOf(() =>
+  import('../features/checkins/routes/checkin-screens').then((m) => m.checkinScreens),
+);
+const authScreen = screenOf(() => import('../features/auth/routes/auth-screens').then((m) => m.authScreens));
+const accountScreen = screenOf(() =>
+  import('../features/account/routes/account-screens').then((m) => m.accountScreens),
+);
+const printScreen = screenOf(() =>
+  import('../features/print/routes/print-screens').then((m) => m.printScreens),
+);
 const eventScreens = () => import('../features/events/routes/event-screens').then((m) => m.eventScreens);
 
 /** Screens built so far; a route's access rule comes from paths.ts and decides its guard. */
 const screens: Screen[] = [
-  { route: paths.autologin, lazy: () => import('../features/auth/routes/autologin') },
-  { route: paths.sso, lazy: () => import('../features/auth/routes/sso') },
-  { route: paths.login, lazy: () => import('../features/auth/routes/login') },
-  { route: paths.signup, lazy: () => import('../features/auth/routes/signup') },
-  { route: paths.resetPassword, lazy: () => import('../features/auth/routes/reset-password') },
+  { route: paths.autologin, lazy: authScreen('autologin') },
+  { route: paths.sso, lazy: authScreen('sso') },
+  { route: paths.login, lazy: authScreen('login') },
+  { route: paths.signup, lazy: authScreen('signup') },
+  { route: paths.resetPassword, lazy: authScreen('resetPassword') },
   { route: paths.terms, lazy: () => import('../features/terms/routes/terms') },
   { route: paths.checkins, lazy: checkinScreen('checkins') },
   { route: paths.checkinError, lazy: checkinScreen('checkinError') },
@@ -55,11 +67,14 @@ const screens: Screen[] = [
           Component: () => <EventsCalendar home={<HomePage />} />,
         })),
   },
-  { route: paths.profileResume, lazy: () => import('../features/account/routes/profile-resume') },
-  { route: paths.profilePrivacy, lazy: () => import('../features/account/routes/profile-privacy') },
-  { route: paths.profileChangePassword, lazy: () => import('../features/account/routes/change-password') },
+  { route: paths.profileResume, lazy: accountScreen('resume') },
+  { route: paths.profilePrivacy, lazy: accountScreen('privacy') },
+  { route: paths.profileChangePassword, lazy: accountScreen('changePassword') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.checkout, lazy: () => import('../features/cart/routes/checkout') },
+  { route: paths.print, lazy: printScreen('chooser') },
+  { route: paths.printAdded, lazy: printScreen('added') },
+  { route: paths.printProduct, lazy: printScreen('product') },
 ];
 
 function screensWith(access: RouteDef['access']): RouteObject[] {

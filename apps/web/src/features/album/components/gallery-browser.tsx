@@ -11,6 +11,7 @@ import { GalleryChips } from './gallery-chips';
 import { MediaList } from './media-list';
 import { PackageBanner } from './package-banner';
 import { PriceListCard } from './price-list-card';
+import { PrintUpsell } from './print-upsell';
 
 export type AlbumTab = 'mine' | 'all' | 'favourites';
 type Filter = Extract<MediaCategory, 'buyable' | 'bought'>;
@@ -114,6 +115,7 @@ export function GalleryBrowser({
           />
         </>
       )}
+      <PrintUpsell />
       <div className="album-tabs" role="tablist" aria-label={t('album.tabs.label')}>
         {tabs.map((name) => (
           <button

@@ -26,6 +26,8 @@ export const cartEndpointRoutes = {
   totals: route<Cart['totals']>('GET', '/cart/totals/'),
   itemTotals: route<Cart['itemTotals']>('GET', '/cart/totals/items/'),
   deleteCart: route<Cart['deleteCart']>('DELETE', '/cart/'),
+  deletePrintItem: route<Cart['deletePrintItem']>('DELETE', '/cart/print-items/{id}/'),
+  cart: route<Cart['cart']>('GET', '/v1/cart/'),
 };
 
 export type NewDigitalItem = BodyOf<Cart['createDigitalItem']>;
@@ -85,4 +87,14 @@ export async function fetchItemTotals(signal?: AbortSignal) {
 /** DELETE /cart/: empties the cart. */
 export function deleteCart() {
   return callEndpoint(cartEndpointRoutes.deleteCart);
+}
+
+/** DELETE /cart/print-items/{id}/: removes one print product. */
+export function deletePrintItem(id: number) {
+  return callEndpoint(cartEndpointRoutes.deletePrintItem, { params: { id } });
+}
+
+/** GET /v1/cart/: the whole cart (digital and print items, totals, the entered voucher). */
+export function fetchCart(signal?: AbortSignal) {
+  return callEndpoint(cartEndpointRoutes.cart, { signal });
 }

@@ -8,6 +8,7 @@ import {
   createDigitalItem,
   deleteCart,
   deleteDigitalItem,
+  deletePrintItem,
   type NewDigitalItem,
   setItemType,
 } from './cart-api';
@@ -83,6 +84,14 @@ export function useDeleteCart() {
         return refreshCart();
       },
     },
+    queryClient,
+  );
+}
+
+/** Removes one print product; the cart is fetched again (its totals change). */
+export function useDeletePrintItem() {
+  return useMutation(
+    { mutationFn: (id: number) => deletePrintItem(id), onSuccess: refreshCart },
     queryClient,
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../../shared/api/query-client';
-import { fetchCartTotals, fetchDigitalItems, fetchItemTotals } from './cart-api';
+import { fetchCart, fetchCartTotals, fetchDigitalItems, fetchItemMedias, fetchItemTotals } from './cart-api';
 
 /**
  * The cart's server state. Every cart query lives under ['cart'], so one invalidation after a
@@ -14,7 +14,9 @@ export const cartKeys = {
   items: ['cart', 'items'] as const,
   totals: ['cart', 'totals'] as const,
   itemTotals: ['cart', 'item-totals'] as const,
-  /** Outside ['cart']: an album's name does not change with the cart. */
+  /** GET /v1/cart/: the basket's print items. */
+  full: ['cart', 'full'] as const,
+  itemMedias: (id: number) => ['cart', 'item-medias', id] as const,
 };
 
 export function cartItemsQuery() {
@@ -27,6 +29,18 @@ export function cartTotalsQuery() {
 
 export function cartItemTotalsQuery() {
   return queryOptions({ queryKey: cartKeys.itemTotals, queryFn: ({ signal }) => fetchItemTotals(signal) });
+}
+
+export function fullCartQuery() {
+  return queryOptions({ queryKey: cartKeys.full, queryFn: ({ signal }) => fetchCart(signal) });
+}
+
+/** Every media of one line (the print photo chooser offers the cart's photos). */
+export function cartItemMediasQuery(id: number) {
+  return queryOptions({
+    queryKey: cartKeys.itemMedias(id),
+    queryFn: async ({ signal }) => (await fetchItemMedias(id, signal)).results,
+  });
 }
 
 /** The user's cart lines (every album), newest first. */
@@ -42,4 +56,7 @@ export function useCartItemTotals() {
   return useQuery(cartItemTotalsQuery(), queryClient);
 }
 
-/** The event names of the albums the lines belong to, by album id (missing while loading or failed). */
+/** The whole cart of GET /v1/cart/ (the basket reads its print items from it). */
+export function useFullCart() {
+  return useQuery(fullCartQuery(), queryClient);
+}

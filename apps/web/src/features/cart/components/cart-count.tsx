@@ -13,7 +13,9 @@ const BADGE_MAX = 99;
  */
 export function CartCount() {
   const { t } = useTranslation();
-  const count = useCartTotals().data?.digital_items_count ?? 0;
+  const totals = useCartTotals().data;
+  // print products are items of the cart as much as digital lines
+  const count = (totals?.digital_items_count ?? 0) + (totals?.print_items_count ?? 0);
   return (
     <>
       <span className="visually-hidden">{count > 0 ? t(NAV_LABEL, { count }) : t('nav.cart')}</span>

@@ -3,12 +3,14 @@ import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { showMoney } from '../lib/cart-format';
 
-/** A plural key: the catalogues hold digital_one, _other (and _few, _many… per language). */
+/** Plural keys: the catalogues hold digital_one, _other (and _few, _many… per language). */
 const DIGITAL_COUNT = 'cart.summary.digital';
+const PRINT_COUNT = 'cart.summary.print';
 
 /**
- * The cart's totals: the digital items, a discount when there is one, and the grand total, VAT
- * included. Payment is not part of this screen yet, so there is no button here.
+ * The cart's totals: the digital items, the print products, a discount when there is one, and
+ * the grand total, VAT included (shipping of prints is priced at checkout). Payment is not part
+ * of this screen yet, so there is no button here.
  */
 export function CartSummary({ totals }: { totals: CartTotals }) {
   const { t, language } = useTranslation();
@@ -25,6 +27,12 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
           <dt>{t(DIGITAL_COUNT, { count: totals.digital_items_count })}</dt>
           <dd>{money(totals.digital_items_total)}</dd>
         </div>
+        {totals.print_items_count > 0 && (
+          <div>
+            <dt>{t(PRINT_COUNT, { count: totals.print_items_count })}</dt>
+            <dd>{money(totals.print_items_total)}</dd>
+          </div>
+        )}
         {hasDiscount && (
           <div>
             <dt>{t('cart.summary.discount')}</dt>

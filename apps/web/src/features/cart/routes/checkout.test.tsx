@@ -4,10 +4,13 @@ import { useAppStore } from '../../../shared/store/app-store';
 import { startTestServer } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
-import { fakeCart, makeDigitalItem } from '../test/fake-cart';
+// the print catalogue names the options of print items
+import { fakePrint } from '../../print/test/fake-print';
+import { fakeCart, makeDigitalItem, makePrintItem } from '../test/fake-cart';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let cart: ReturnType<typeof fakeCart>;
+let print: ReturnType<typeof fakePrint>;
 
 beforeAll(async () => {
   await initTestI18n();
@@ -18,7 +21,7 @@ beforeAll(async () => {
         status: 200,
         body: { results: [], pagination: { total: 0, num_pages: 1, page_size: 12, page_number: 1 } },
       };
-    return cart.handler(req);
+    return print.handler(req) ?? cart.handler(req);
   });
 });
 afterAll(() => server.close());
@@ -40,6 +43,7 @@ beforeEach(() => {
     ],
     albumNames: { 41: 'Alpine Marathon 2026', 77: 'Hotel Bellevue' },
   });
+  print = fakePrint({ cart });
 });
 afterEach(cleanup);
 
@@ -152,5 +156,89 @@ describe('the basket', () => {
     expect(screen.queryByRole('button', { name: 'Empty cart' })).toBeNull();
     fireEvent.click(link);
     await waitFor(() => expect(here(router)).toBe('/checkins'));
+  });
+});
+
+describe('the print products in the basket', () => {
+  beforeEach(() => {
+    cart.state.printItems = [
+      makePrintItem({
+        id: 5,
+        variant_option_ids: [2, 5],
+        unit_price: '2.90',
+        photos: [
+          { photo_id: 1, quantity: 1, thumbnail_url: 'https://cdn.example/1/thumb' },
+          { photo_id: 2, quantity: 2, thumbnail_url: 'https://cdn.example/2/thumb' },
+        ],
+      }),
+      makePrintItem({ id: 6, product_id: 2, title: 'Canvas', variant_option_ids: [6], unit_price: '39.00' }),
+    ];
+  });
+
+  const prints = () => screen.findByRole('list', { name: 'Print products' });
+
+  it('lists each with its options, photos, copies and price, and counts them in the totals', async () => {
+    await openCart();
+    const [photoPrints, canvas] = within(await prints()).getAllByRole('listitem');
+    expect(within(photoPrints!).getByText('Photo prints')).toBeTruthy();
+    expect(await within(photoPrints!).findByText('13×18 cm · Matt')).toBeTruthy();
+    expect(within(photoPrints!).getByText('With 2 photos · 3 copies')).toBeTruthy();
+    expect(within(photoPrints!).getByText('€8.70')).toBeTruthy();
+    expect(photoPrints!.querySelectorAll('img')).toHaveLength(2);
+    expect(within(canvas!).getByText('30×40 cm')).toBeTruthy();
+    expect(within(canvas!).getByText('With 1 photo')).toBeTruthy();
+    expect(within(canvas!).getByText('€39.00')).toBeTruthy();
+
+    const figure = (label: string) => within(summary()).getByText(label).nextElementSibling?.textContent;
+    await waitFor(() => expect(figure('2 print products')).toBe('€47.70'));
+    expect(figure('Grand total')).toBe('€117.30');
+    expect(screen.getByRole('link', { name: 'Order prints' }).getAttribute('href')).toBe('/print');
+  });
+
+  it('removes one after the confirmation, and the totals follow', async () => {
+    await openCart();
+    const [photoPrints] = within(await prints()).getAllByRole('listitem');
+    fireEvent.click(within(photoPrints!).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this print product?' });
+    expect(dialog.textContent).toContain('“Photo prints” will be removed from your cart.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/cart/print-items/5/')).toBe(
+      true,
+    );
+    await waitFor(async () => expect(within(await prints()).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(within(summary()).getByText('1 print product')).toBeTruthy());
+    expect(within(summary()).getByText('Grand total').nextElementSibling?.textContent).toBe('€108.60');
+  });
+
+  it('says why a removal failed, and keeps the item', async () => {
+    cart.state.fail.add('delete-print');
+    await openCart();
+    const [photoPrints] = within(await prints()).getAllByRole('listitem');
+    fireEvent.click(within(photoPrints!).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this print product?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(within(await prints()).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('offers prints while the cart holds photos, and not for videos alone', async () => {
+    cart.state.printItems = [];
+    await openCart();
+    await lines();
+    const offer = await screen.findByRole('region', { name: 'Print products' });
+    expect(
+      within(offer).getByText('Turn the photos in your cart into prints, a canvas or a photobook.'),
+    ).toBeTruthy();
+    expect(within(offer).getByRole('link', { name: 'Order prints' }).getAttribute('href')).toBe('/print');
+    cleanup();
+
+    resetApp(`${server.url}/api`);
+    useAppStore.getState().setAuth('k1');
+    cart.state.items = [makeDigitalItem({ id: 3, order_type: 'VIDEOS' })];
+    await openCart();
+    await lines();
+    expect(screen.queryByRole('region', { name: 'Print products' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Order prints' })).toBeNull();
   });
 });

@@ -8,15 +8,16 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useDeleteCart, useDeleteDigitalItem } from '../api/cart-mutations';
-import { useCartItems, useCartItemTotals, useCartTotals } from '../api/cart-queries';
+import { useCartItems, useCartItemTotals, useCartTotals, useFullCart } from '../api/cart-queries';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { PrintSection } from '../components/print-section';
 import { lineDescription } from '../lib/cart-format';
 
 /**
- * /checkout — the basket (albums spec §2 "Checkout", digital section): the lines with their
- * prices, removing one or all of them, and the totals. Payment is a later step of this screen.
+ * /checkout — the basket (albums spec §2 "Checkout", digital and print sections): the lines with
+ * their prices, removing one or all of them, and the totals. Payment is a later step of this screen.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function Component() {
   const items = useCartItems();
   const totals = useCartTotals();
   const itemTotals = useCartItemTotals();
+  const printItems = useFullCart().data?.print_items ?? [];
   const [removing, setRemoving] = useState<DigitalItem | null>(null);
   const [emptying, setEmptying] = useState(false);
   const removeItem = useDeleteDigitalItem();
@@ -48,7 +50,7 @@ export function Component() {
         </Button>
       </Alert>
     );
-  else if (items.data.length === 0)
+  else if (items.data.length === 0 && printItems.length === 0)
     body = (
       <div className="cart-empty">
         <p>{t('cart.empty.text')}</p>
@@ -58,27 +60,34 @@ export function Component() {
   else {
     const byId = new Map((itemTotals.data ?? []).map((line) => [line.id, line]));
     const currency = totals.data?.currency ?? null;
+    // photos to print: any line but a videos-only package (a pick may hold photos)
+    const holdsPhotos = items.data.some((item) => item.order_type !== 'VIDEOS');
     body = (
       <div className="cart-layout">
-        <section className="cart-section" aria-labelledby="cart-digital-title">
-          <div className="cart-section-head">
-            <h2 id="cart-digital-title">{t('cart.digital.title')}</h2>
-            <Button variant="ghost" size="sm" onClick={() => setEmptying(true)}>
-              {t('cart.empty_cart.button')}
-            </Button>
-          </div>
-          <ul className="cart-lines" aria-labelledby="cart-digital-title">
-            {items.data.map((item) => (
-              <CartLine
-                key={item.id}
-                item={item}
-                total={byId.get(item.id)}
-                currency={currency}
-                onRemove={() => setRemoving(item)}
-              />
-            ))}
-          </ul>
-        </section>
+        <div className="cart-sections">
+          {items.data.length > 0 && (
+            <section className="cart-section" aria-labelledby="cart-digital-title">
+              <div className="cart-section-head">
+                <h2 id="cart-digital-title">{t('cart.digital.title')}</h2>
+                <Button variant="ghost" size="sm" onClick={() => setEmptying(true)}>
+                  {t('cart.empty_cart.button')}
+                </Button>
+              </div>
+              <ul className="cart-lines" aria-labelledby="cart-digital-title">
+                {items.data.map((item) => (
+                  <CartLine
+                    key={item.id}
+                    item={item}
+                    total={byId.get(item.id)}
+                    currency={currency}
+                    onRemove={() => setRemoving(item)}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
+          <PrintSection items={printItems} canOrder={holdsPhotos} />
+        </div>
         {totals.data && <CartSummary totals={totals.data} />}
       </div>
     );

@@ -1,6 +1,11 @@
 import type { DigitalItem } from '@fotodrop/contract/api/cart';
+import type { Media } from '@fotodrop/contract/api/media';
+import type { PrintCartItem } from '@fotodrop/contract/api/print';
 import type { OrderType } from '@fotodrop/contract/constants';
+import { makePagination } from '@fotodrop/contract/pagination';
 import type { RecordedRequest } from '../../../test/http-server';
+
+const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** A cart line as the API sends it; overrides in one line. */
 export function makeDigitalItem(overrides: Partial<DigitalItem> = {}): DigitalItem {
@@ -20,6 +25,47 @@ export function makeDigitalItem(overrides: Partial<DigitalItem> = {}): DigitalIt
   };
 }
 
+/** A print product in the cart as GET /v1/cart/ lists it (photo prints 10×15 glossy, €1.90 a copy). */
+export function makePrintItem(overrides: Partial<PrintCartItem> = {}): PrintCartItem {
+  const photos = overrides.photos ?? [
+    { photo_id: 1, quantity: 1, thumbnail_url: 'https://cdn.example/1/thumb' },
+  ];
+  const unit = overrides.unit_price ?? '1.90';
+  const copies = photos.reduce((sum, photo) => sum + photo.quantity, 0);
+  return {
+    id: 1,
+    product_id: 1,
+    title: 'Photo prints',
+    variant_id: 1,
+    variant_option_ids: [1, 4],
+    unit_price: unit,
+    total_price: money(Math.round(Number(unit) * 100) * copies),
+    currency: 'EUR',
+    ...overrides,
+    photos,
+  };
+}
+
+/** A media of a cart line as GET …/{id}/medias/ answers it. */
+export function cartMedia(id: number, type: Media['type'] = 'photo'): Media {
+  return {
+    id,
+    type,
+    quality: 'SD',
+    favorite: false,
+    is_purchased: false,
+    gallery_id: 5,
+    thumbnail_url: `https://cdn.example/${id}/thumb`,
+    preview_url: `https://cdn.example/${id}/preview`,
+    download_url: null,
+    video_url: null,
+    width: 1600,
+    height: 1067,
+    duration_seconds: type === 'video' ? 75 : null,
+    taken_at: '2026-05-10T08:00:00Z',
+  };
+}
+
 type Answer = { status: number; body?: unknown } | undefined;
 
 const error = (status: number, code: string, message: string, data?: unknown): Answer => ({
@@ -30,30 +76,43 @@ const error = (status: number, code: string, message: string, data?: unknown): A
 /** Prices of the fake: 9.90 a media; a package 39.90; a line in `discounted` costs half. */
 const UNIT_CENTS = 990;
 const PACKAGE_CENTS = 3990;
-const money = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * A small in-memory cart server for tests, behaving as the server does (the lead's brief): picks
  * of the same album and gallery merge, a package replaces the album's picks (one package line per
  * album), removing media turns a line into a pick and an emptied line disappears. `fail` makes the
  * named calls fail (500, or a 400 refusal for deletions); `refuse` answers a create with that code.
+ * Print items (`printItems`) are listed by GET /v1/cart/ and counted in the totals; a line's media
+ * are its picks (those in `videos` are videos) or, for a package, `packagePhotos` of its album.
  */
 export function fakeCart({
   items = [],
+  printItems = [],
   currency = 'EUR',
   albumNames = { 41: 'Alpine Marathon 2026' } as Record<number, string>,
+  videos = [],
+  packagePhotos = {},
 }: {
   items?: DigitalItem[];
+  printItems?: PrintCartItem[];
   currency?: string;
   albumNames?: Record<number, string>;
+  videos?: number[];
+  packagePhotos?: Record<number, number[]>;
 } = {}) {
   const state = {
     items: [...items],
+    printItems: [...printItems],
     nextId: 100 + items.length,
-    fail: new Set<'create' | 'change' | 'delete' | 'delete-cart' | 'totals' | 'items'>(),
+    nextPrintId: 500 + printItems.length,
+    fail: new Set<
+      'create' | 'change' | 'delete' | 'delete-cart' | 'delete-print' | 'totals' | 'items' | 'medias'
+    >(),
     refuse: null as null | 'currency_mismatch' | 'not_for_sale',
     /** Lines whose total is discounted (total_original set). */
     discounted: new Set<number>(),
+    videos: new Set(videos),
+    packagePhotos,
   };
   const boom = error(500, 'server_error', 'Boom.');
   const line = (overrides: Partial<DigitalItem>) =>
@@ -133,19 +192,38 @@ export function fakeCart({
       (sum, i) => sum + lineCents(i) / (state.discounted.has(i.id) ? 2 : 1),
       0,
     );
-    const total = money(cents);
+    const printCents = state.printItems.reduce((sum, i) => sum + Math.round(Number(i.total_price) * 100), 0);
     return {
-      digital_items_total: total,
+      digital_items_total: money(cents),
       digital_items_count: state.items.length,
-      print_items_total: '0.00',
-      print_items_count: 0,
-      subtotal: total,
+      print_items_total: money(printCents),
+      print_items_count: state.printItems.length,
+      subtotal: money(cents + printCents),
       shipping_costs: '0.00',
       handling_fee: '0.00',
       discount_total: '0.00',
-      grand_total: total,
-      currency: state.items.length > 0 ? currency : null,
+      grand_total: money(cents + printCents),
+      currency: state.items.length + state.printItems.length > 0 ? currency : null,
     };
+  }
+
+  /** A line's media: its picks, or the photos a package of its album covers. */
+  function lineMedias(item: DigitalItem): Media[] {
+    if (item.order_type === 'PHOTOLIST')
+      return item.media_ids.map((id) => cartMedia(id, state.videos.has(id) ? 'video' : 'photo'));
+    if (item.order_type === 'VIDEOS') return [];
+    return (state.packagePhotos[item.checkin_id] ?? []).map((id) => cartMedia(id));
+  }
+
+  /** The photos the cart provides for printing (what the server checks before printing one). */
+  function printablePhotos(): Set<number> {
+    return new Set(
+      state.items.flatMap((item) =>
+        lineMedias(item)
+          .filter((m) => m.type === 'photo')
+          .map((m) => m.id),
+      ),
+    );
   }
 
   function handler(req: RecordedRequest): Answer {
@@ -180,9 +258,35 @@ export function fakeCart({
       state.items = state.items.filter((i) => i.id !== Number(match![1]));
       return { status: 200, body: { detail: 'Removed.' } };
     }
+    match = /^\/api\/cart\/digital-items\/(\d+)\/medias\/$/.exec(path);
+    if (match && req.method === 'GET') {
+      if (state.fail.has('medias')) return boom;
+      const item = state.items.find((i) => i.id === Number(match![1]));
+      if (!item) return error(404, 'not_found', 'Not found.');
+      const medias = lineMedias(item);
+      const size = Number(url.searchParams.get('page_size') ?? 40);
+      return {
+        status: 200,
+        body: { results: medias.slice(0, size), pagination: makePagination(medias.length, 1, size) },
+      };
+    }
+    match = /^\/api\/cart\/print-items\/(\d+)\/$/.exec(path);
+    if (match && req.method === 'DELETE') {
+      if (state.fail.has('delete-print')) return error(400, 'bad_request', 'Refused.');
+      const id = Number(match[1]);
+      if (!state.printItems.some((i) => i.id === id)) return error(404, 'not_found', 'Not found.');
+      state.printItems = state.printItems.filter((i) => i.id !== id);
+      return { status: 200, body: { detail: 'Removed.' } };
+    }
+    if (path === '/api/v1/cart/' && req.method === 'GET')
+      return {
+        status: 200,
+        body: { digital_items: state.items, print_items: state.printItems, totals: totals(), voucher: null },
+      };
     if (path === '/api/cart/' && req.method === 'DELETE') {
       if (state.fail.has('delete-cart')) return error(400, 'bad_request', 'Refused.');
       state.items = [];
+      state.printItems = [];
       return { status: 200, body: { detail: 'Emptied.' } };
     }
     if (path === '/api/cart/totals/' && req.method === 'GET')
@@ -207,5 +311,12 @@ export function fakeCart({
     return undefined;
   }
 
-  return { state, handler };
+  /** Stores a print item (the print fake's decorate with add_to_cart). */
+  function addPrintItem(item: Omit<PrintCartItem, 'id'>): PrintCartItem {
+    const added = { ...item, id: state.nextPrintId++ };
+    state.printItems.push(added);
+    return added;
+  }
+
+  return { state, handler, printablePhotos, addPrintItem, currency };
 }

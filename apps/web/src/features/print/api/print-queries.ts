@@ -1,0 +1,93 @@
+import type { PrintProduct } from '@fotodrop/contract/api/print';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryClient } from '../../../shared/api/query-client';
+import { optionNames } from '../lib/variants';
+import {
+  type Configuration,
+  decorateConfiguration,
+  fetchProduct,
+  fetchProductFamilies,
+  fetchProducts,
+} from './print-api';
+
+/** The catalogue changes rarely: kept fresh for a few minutes across screens. */
+const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export const printKeys = {
+  families: ['print', 'families'] as const,
+  products: ['print', 'products'] as const,
+  product: (id: number) => ['print', 'product', id] as const,
+  price: (configuration: Configuration | null) => ['print', 'price', configuration] as const,
+};
+
+export function productFamiliesQuery() {
+  return queryOptions({
+    queryKey: printKeys.families,
+    queryFn: ({ signal }) => fetchProductFamilies(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** Every product with its priced variants: one call serves the chooser, the banner and the basket. */
+export function printProductsQuery() {
+  return queryOptions({
+    queryKey: printKeys.products,
+    queryFn: ({ signal }) => fetchProducts(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function useProductFamilies() {
+  return useQuery(productFamiliesQuery(), queryClient);
+}
+
+export function usePrintProducts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...printProductsQuery(), enabled }, queryClient);
+}
+
+/** One product; the catalogue's copy shows at once when the chooser loaded it. */
+export function usePrintProduct(id: number) {
+  return useQuery<PrintProduct>(
+    {
+      queryKey: printKeys.product(id),
+      queryFn: ({ signal }) => fetchProduct(id, signal),
+      staleTime: CATALOGUE_STALE_MS,
+      enabled: Number.isSafeInteger(id) && id > 0,
+      placeholderData: () =>
+        queryClient.getQueryData<PrintProduct[]>(printKeys.products)?.find((product) => product.id === id),
+    },
+    queryClient,
+  );
+}
+
+/**
+ * The server's price of a configuration (decorate without adding to the cart); null = nothing to
+ * price yet. The last price stays on screen while the next one loads.
+ */
+export function usePrintPrice(configuration: Configuration | null) {
+  return useQuery(
+    {
+      queryKey: printKeys.price(configuration),
+      queryFn: ({ signal }) => decorateConfiguration({ ...configuration!, add_to_cart: false }, signal),
+      enabled: configuration !== null,
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+}
+
+/**
+ * Names the options of a print item ("13×18 cm · Matt") from the catalogue; null while the
+ * catalogue loads or when the product is no longer in it.
+ */
+export function usePrintOptionNames({ enabled = true }: { enabled?: boolean } = {}) {
+  const products = usePrintProducts({ enabled }).data;
+  return useCallback(
+    (productId: number, optionIds: readonly number[]): string[] | null => {
+      const product = products?.find((p) => p.id === productId);
+      return product ? optionNames(product, optionIds) : null;
+    },
+    [products],
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * The print feature's public entry: what the album screen (the print banner) and the basket (the
+ * print items' option names) need of the catalogue. The print screens are routes
+ * (routes/print-screens.ts); nothing else of this folder is imported from outside.
+ */
+export { usePrintOptionNames, usePrintProducts } from './api/print-queries';
+export { printItemContents } from './lib/print-format';
+export { lowestPrice } from './lib/variants';

@@ -1,0 +1,15 @@
+/**
+ * The print screens' plural keys: the catalogues hold each as key_one, _other (and _two, _few,
+ * _many… per language), so the code names them here rather than as a literal t('…').
+ */
+export const PLURAL = {
+  copies: 'print.count.copies',
+  takes: 'print.product.takes',
+  takesRange: 'print.product.takes_range',
+  itemPhotos: 'print.item.photos',
+  inAlbum: 'print.photos.in_album',
+  hint: 'print.photos.hint',
+  hintRange: 'print.photos.hint_range',
+  counterExact: 'print.summary.counter_exact',
+  counterRange: 'print.summary.counter_range',
+} as const;
