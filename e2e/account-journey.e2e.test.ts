@@ -1,22 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { serverAndBrowser } from './support/journey';
+import { startServer } from './support/server';
 
 const EMAIL = 'journey@example.com';
 const FIRST_PASSWORD = 'Marathon-2026!';
 const NEW_PASSWORD = 'Finish-line-42?';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
@@ -24,7 +16,7 @@ async function expectNoAxeViolations(page: Page) {
 
 describe('a participant manages their account', () => {
   it('signs up, accepts changed terms, changes the password, logs out and in, and switches language', async () => {
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -32,7 +24,7 @@ describe('a participant manages their account', () => {
     });
     const page = await context.newPage();
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${run.server.url}/`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toContain('Your event photos');
@@ -59,12 +51,12 @@ describe('a participant manages their account', () => {
     await screenshot(page, 'checkins-phone');
 
     // The terms change: the server restarts with a new policy version, keeping its data.
-    await server.stop({ keepData: true });
-    server = await startServer(
+    await run.server.stop({ keepData: true });
+    run.server = await startServer(
       { REQUIRED_POLICIES_VERSION: '2' },
-      { port: server.port, dataDir: server.dataDir },
+      { port: run.server.port, dataDir: run.server.dataDir },
     );
-    await page.goto(`${server.url}/profile/resume`);
+    await page.goto(`${run.server.url}/profile/resume`);
     await page.waitForURL(/\/terms\?next=/);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -77,7 +69,7 @@ describe('a participant manages their account', () => {
     await screenshot(page, 'profile-phone');
     await expectNoAxeViolations(page);
 
-    await page.goto(`${server.url}/profile/change-password`);
+    await page.goto(`${run.server.url}/profile/change-password`);
     await page.getByLabel(/^Current password( \*)?$/).fill('not-my-password');
     await page.getByLabel(/^New password( \*)?$/).fill(NEW_PASSWORD);
     await page.getByLabel(/^Repeat the password( \*)?$/).fill(NEW_PASSWORD);
@@ -88,10 +80,10 @@ describe('a participant manages their account', () => {
     await expect.poll(() => page.getByText('Your password has been changed.').count()).toBeGreaterThan(0);
     await screenshot(page, 'change-password-phone');
 
-    await page.goto(`${server.url}/profile/resume`);
+    await page.goto(`${run.server.url}/profile/resume`);
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/profile/resume`);
+    await page.waitForURL(`${run.server.url}/`);
+    await page.goto(`${run.server.url}/profile/resume`);
     await page.waitForURL('**/login**');
 
     await page.getByLabel(/^E-mail( \*)?$/).fill(EMAIL);
@@ -115,7 +107,7 @@ describe('a participant manages their account', () => {
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sl');
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const me = await fetch(`${server.url}/api/v2/users/me/`, {
+    const me = await fetch(`${run.server.url}/api/v2/users/me/`, {
       headers: { authorization: `Token ${token}` },
     });
     expect(((await me.json()) as { language: string }).language).toBe('sl');
@@ -125,7 +117,7 @@ describe('a participant manages their account', () => {
   });
 
   it('looks right on a desktop and on the branded subdomain', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     for (const [path, name] of [
       ['/', 'home-desktop'],
@@ -134,13 +126,13 @@ describe('a participant manages their account', () => {
       ['/reset-password', 'reset-password-desktop'],
       ['/no-such-page', 'not-found-desktop'],
     ] as const) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${run.server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await screenshot(page, name);
       await expectNoAxeViolations(page);
     }
 
-    const branded = `http://alpinerun.localhost:${server.port}`;
+    const branded = `http://alpinerun.localhost:${run.server.port}`;
     await page.goto(`${branded}/login`);
     await expect
       .poll(() => page.getByText('Find your race photos from the Alpine Run trail series').count())
@@ -152,7 +144,7 @@ describe('a participant manages their account', () => {
     await expect.poll(() => page.getByLabel('I declare I am 16 or older').count()).toBe(1);
     await context.close();
 
-    const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const phone = await run.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const phonePage = await phone.newPage();
     await phonePage.goto(`${branded}/`);
     await phonePage.getByRole('heading', { level: 1 }).waitFor();

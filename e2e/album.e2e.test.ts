@@ -1,31 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
+// A dozen demo photos go through the real pipeline in the background after the start.
+const run = serverAndBrowser({ DEMO_PHOTOS: '12' });
 
-beforeAll(async () => {
-  // A dozen demo photos go through the real pipeline in the background after the start.
-  [server, browser] = await Promise.all([startServer({ DEMO_PHOTOS: '12' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel(/^E-mail( \*)?$/).fill(email);
-  await page.getByLabel(/^Password( \*)?$/).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).last().click();
-  await page.waitForURL('**/checkins');
-}
+const logIn = (page: Page, email: string, password: string) => logInAs(page, run.server.url, email, password);
 
 describe('a runner opens the album of the marathon', () => {
   it('enters the code, sees the photos, shows the QR code and removes the album', async () => {
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -42,20 +27,7 @@ describe('a runner opens the album of the marathon', () => {
       .toContain('Lakeside City Marathon');
     const welcome = page.getByRole('dialog', { name: 'Well run!' });
     // The photos arrive while the pipeline works: reload until the runner's photos are there.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          const photos = page.getByRole('img', { name: /^Photo \d+ of \d+$/ });
-          await photos
-            .first()
-            .waitFor({ timeout: 5000 })
-            .catch(() => undefined);
-          return photos.count();
-        },
-        { timeout: 90_000, interval: 3000 },
-      )
-      .toBeGreaterThan(0);
+    await waitForAlbumPhotos(page);
     await page
       .getByRole('img', { name: /^Photo 1 of/ })
       .first()
@@ -116,7 +88,7 @@ describe('a runner opens the album of the marathon', () => {
   });
 
   it('keeps an album private: another participant who opens its address sees no photos', async () => {
-    const owner = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const owner = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const ownerPage = await owner.newPage();
     await logIn(ownerPage, 'demo@fotodrop.test', 'Fotodrop-demo1');
     await ownerPage.getByLabel(/^Album code/).fill('K7M2Q9P');
@@ -137,9 +109,9 @@ describe('a runner opens the album of the marathon', () => {
       .getAttribute('src');
     await owner.close();
 
-    const stranger = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const stranger = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await stranger.newPage();
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${run.server.url}/signup`);
     await page.getByLabel(/^E-mail( \*)?$/).fill('stranger@example.com');
     await page.getByLabel(/^First name( \*)?$/).fill('Sam');
     await page.getByLabel(/^Password( \*)?$/).fill('Stranger-run-1!');
@@ -148,17 +120,17 @@ describe('a runner opens the album of the marathon', () => {
     await page.getByLabel(/I accept the terms of service/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/checkins');
-    await page.goto(`${server.url}/checkins/K7M2Q9P`);
+    await page.goto(`${run.server.url}/checkins/K7M2Q9P`);
     await expect.poll(() => page.getByRole('heading', { name: 'Album not found' }).count()).toBe(1);
     expect(await page.getByRole('img', { name: /^Photo \d+ of/ }).count()).toBe(0);
     // A photo link only works as handed out; changing the photo id breaks the signature.
     const forged = photoUrl!.replace(/\/media\/(\d+)\//, (_m, id: string) => `/media/${Number(id) + 1}/`);
-    expect((await fetch(new URL(forged, server.url))).status).toBe(403);
+    expect((await fetch(new URL(forged, run.server.url))).status).toBe(403);
     await stranger.close();
   });
 
   it('asks the hotel guest for the booking name before the room album opens', async () => {
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -198,7 +170,7 @@ describe('a runner opens the album of the marathon', () => {
   });
 
   it('tells a runner of the coming night run that the event has not started', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await logIn(page, 'demo@fotodrop.test', 'Fotodrop-demo1');
     await page.getByLabel(/^Album code/).fill('NIGHTRUN');

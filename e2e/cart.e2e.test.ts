@@ -1,46 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser({ DEMO_PHOTOS: '8' });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_PHOTOS: '8' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function logIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel(/^E-mail( \*)?$/).fill('demo@fotodrop.test');
-  await page.getByLabel(/^Password( \*)?$/).fill('Fotodrop-demo1');
-  await page.getByRole('button', { name: 'Log in' }).last().click();
-  await page.waitForURL('**/checkins');
-}
+const logIn = (page: Page) => logInAs(page, run.server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');
 
 /** Opens the marathon album and waits until the pipeline has delivered the runner's photos. */
 async function openMarathonAlbum(page: Page) {
   await page.getByLabel(/^Album code/).fill('K7M2Q9P');
   await page.getByRole('button', { name: 'Open album' }).click();
   await page.waitForURL('**/checkins/K7M2Q9P');
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        const photos = page.getByRole('img', { name: /^Photo \d+ of \d+$/ });
-        await photos
-          .first()
-          .waitFor({ timeout: 5000 })
-          .catch(() => undefined);
-        return photos.count();
-      },
-      { timeout: 90_000, interval: 3000 },
-    )
-    .toBeGreaterThan(0);
+  await waitForAlbumPhotos(page);
   const welcome = page.getByRole('dialog', { name: 'Well run!' });
   await welcome.getByRole('button', { name: 'Got it' }).click();
   await expect.poll(() => welcome.count()).toBe(0);
@@ -48,7 +20,7 @@ async function openMarathonAlbum(page: Page) {
 
 describe('a runner buys photos of the marathon', () => {
   it('adds a photo from the viewer, takes the whole-album package, and keeps the album while it is in the cart', async () => {
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -90,7 +62,7 @@ describe('a runner buys photos of the marathon', () => {
   });
 
   it('shows the cart with its total, orders prints of its photos and empties it line by line', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await logIn(page);
     await page.getByRole('link', { name: 'Cart, 1 item' }).click();
@@ -139,7 +111,7 @@ describe('a runner buys photos of the marathon', () => {
     await page.getByText(/Your cart is empty/).waitFor();
     await screenshot(page, 'cart-empty-desktop');
 
-    const phone = await browser.newContext({
+    const phone = await run.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -147,7 +119,7 @@ describe('a runner buys photos of the marathon', () => {
     });
     const phonePage = await phone.newPage();
     await logIn(phonePage);
-    await phonePage.goto(`${server.url}/checkout`);
+    await phonePage.goto(`${run.server.url}/checkout`);
     await phonePage.getByText(/Your cart is empty/).waitFor();
     await phone.close();
     await context.close();

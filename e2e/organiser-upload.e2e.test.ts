@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makeTestVideo } from '../apps/server/src/media/test-videos';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { logIn, serverAndBrowser } from './support/journey';
 
 /** A real photograph shipped with face-api, as the browser's file picker hands it over. */
 const sample = async (n: number, name = `sample${n}.jpg`) => ({
@@ -16,25 +16,11 @@ const sample = async (n: number, name = `sample${n}.jpg`) => ({
 });
 const REJECTED = 'Rejected: This is not a photo or video format we accept.';
 
-let server: RunningServer;
-let browser: Browser;
+// No demo photos: the marathon's uploads list holds exactly what this test sends.
+const run = serverAndBrowser();
 
-beforeAll(async () => {
-  // No demo photos: the marathon's uploads list holds exactly what this test sends.
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function logInAsOrganiser(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel(/^E-mail( \*)?$/).fill('organiser@fotodrop.test');
-  await page.getByLabel(/^Password( \*)?$/).fill('Fotodrop-organiser1');
-  await page.getByRole('button', { name: 'Log in' }).last().click();
-  await page.waitForURL('**/checkins');
-}
+const logInAsOrganiser = (page: Page) =>
+  logIn(page, run.server.url, 'organiser@fotodrop.test', 'Fotodrop-organiser1');
 
 /** The queue row of one file: the list item that holds its progress bar. */
 const queueRow = (page: Page, name: string) =>
@@ -44,7 +30,7 @@ const queueRow = (page: Page, name: string) =>
 
 describe('an organiser uploads photos to the marathon', () => {
   it('sends two photos and a text file, sees the refusal and the photos turn ready', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await logInAsOrganiser(page);
     await page.getByRole('link', { name: 'Upload' }).click();
@@ -92,7 +78,7 @@ describe('an organiser uploads photos to the marathon', () => {
   });
 
   it('shows the same screen on a phone, with the uploads of the event', async () => {
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -121,7 +107,7 @@ describe('an organiser uploads photos to the marathon', () => {
   });
 
   it('plays an uploaded video in the browser from its web rendition', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await logInAsOrganiser(page);
     await page.getByRole('link', { name: 'Upload' }).click();

@@ -1,25 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, PHONE, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, PHONE, screenshot } from './support/browser';
+import { serverAndBrowser } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Reads the newest message of the development mailbox (the outbox folder) through the server. */
+/** Reads the newest message of the development mailbox (the outbox folder) through the run.server. */
 async function latestMail(): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const list = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as { messages: string[] };
+    const list = (await (await fetch(`${run.server.url}/api/dev/mailbox`)).json()) as { messages: string[] };
     const newest = list.messages[0];
-    if (newest) return (await fetch(`${server.url}/api/dev/mailbox/${newest}`)).text();
+    if (newest) return (await fetch(`${run.server.url}/api/dev/mailbox/${newest}`)).text();
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('no e-mail arrived in the outbox');
@@ -27,14 +17,14 @@ async function latestMail(): Promise<string> {
 
 describe('a participant who forgot the password', () => {
   it('asks for a link, receives it by e-mail, sets a new password and logs in with it', async () => {
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
       locale: 'en-US',
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${run.server.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/reset-password');
     await page.getByLabel(/^E-mail( \*)?$/).fill('demo@fotodrop.test');

@@ -1,32 +1,20 @@
 import { SignJWT } from 'jose';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, screenshot } from './support/browser';
+import { serverAndBrowser } from './support/journey';
 
 const SECRET = 'the-shared-secret-of-the-alpine-run-club-sso';
 
-let server: RunningServer;
-let browser: Browser;
+const INTEGRATIONS = [
+  {
+    key: 'alpinerun-members',
+    organisation: 'alpinerun',
+    issuer: 'https://members.alpinerun.example',
+    secret: SECRET,
+  },
+];
 
-beforeAll(async () => {
-  const integrations = [
-    {
-      key: 'alpinerun-members',
-      organisation: 'alpinerun',
-      issuer: 'https://members.alpinerun.example',
-      secret: SECRET,
-    },
-  ];
-  [server, browser] = await Promise.all([
-    startServer({ SSO_INTEGRATIONS: JSON.stringify(integrations) }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({ SSO_INTEGRATIONS: JSON.stringify(INTEGRATIONS) });
 
 const memberToken = (secret = SECRET) =>
   new SignJWT({ email: 'member@alpinerun.example', email_verified: true, given_name: 'Mara' })
@@ -38,9 +26,9 @@ const memberToken = (secret = SECRET) =>
 
 describe('a club member arriving through the organisation single sign-on link', () => {
   it('is signed in, accepts the policies first, then reaches the albums', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
-    const branded = `http://alpinerun.localhost:${server.port}`;
+    const branded = `http://alpinerun.localhost:${run.server.port}`;
 
     await page.goto(`${branded}/sso?integration=alpinerun-members&token=${await memberToken()}`);
     await page.waitForURL(/\/terms\?next=/);
@@ -57,10 +45,10 @@ describe('a club member arriving through the organisation single sign-on link', 
   });
 
   it('falls back to the login page with a notice when the link is forged', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     const forged = await memberToken('someone-else-guessing-the-club-secret-123');
-    await page.goto(`${server.url}/sso?integration=alpinerun-members&token=${forged}`);
+    await page.goto(`${run.server.url}/sso?integration=alpinerun-members&token=${forged}`);
     await page.waitForURL('**/login**');
     await expect.poll(() => page.getByText(/The sign-in link did not work/).count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();

@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
@@ -8,10 +5,7 @@ import { priceListsRepository } from '../src/repositories/price-lists.repository
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-
-const SAMPLE = fileURLToPath(
-  new URL('../../../node_modules/@vladmandic/face-api/demo/sample2.jpg', import.meta.url),
-);
+import { addPhoto } from './photos';
 
 interface Line {
   id: number;
@@ -35,22 +29,8 @@ describe.each(BACKENDS)('the digital cart on %s', (backend) => {
   const mine: number[] = [];
   let notMine: number;
 
-  async function photo(serviceId: number, galleryId: number, tags: string[], shade: number) {
-    const bytes = await sharp(await readFile(SAMPLE))
-      .resize(480)
-      .modulate({ brightness: 1 + shade / 10 })
-      .jpeg()
-      .toBuffer();
-    const { id } = await h.services.mediaFiles.ingest({
-      photoServiceId: serviceId,
-      galleryId,
-      tags,
-      filename: null,
-      bytes,
-    });
-    await h.services.mediaFiles.processDerivatives(id);
-    return id;
-  }
+  const photo = (serviceId: number, galleryId: number, tags: string[], shade: number) =>
+    addPhoto(h, { serviceId, galleryId, tags }, shade);
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -281,6 +261,31 @@ describe.each(BACKENDS)('the digital cart on %s', (backend) => {
     const late = await pick([mine[0]!]);
     expect(late.status).toBe(400);
     expect(late.body.code).toBe('not_for_sale');
+  });
+
+  it('sells nothing while the album runs when the event sells only afterwards', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const before = (
+      await h.database.executeSql('select start_date, end_date from photo_services where id = $1', [
+        marathonId,
+      ])
+    ).rows[0] as { start_date: string; end_date: string };
+    await h.database.executeSql(
+      'update photo_services set start_date = $1, end_date = $1, can_purchase_during_stay = false where id = $2',
+      [today, marathonId],
+    );
+    try {
+      const during = await pick([mine[0]!]);
+      expect(during.status).toBe(400);
+      expect(during.body.code).toBe('not_for_sale');
+      expect(await lines()).toEqual([]);
+    } finally {
+      await h.database.executeSql(
+        'update photo_services set start_date = $1, end_date = $2, can_purchase_during_stay = true where id = $3',
+        [before.start_date, before.end_date, marathonId],
+      );
+    }
+    expect((await pick([mine[0]!])).status).toBe(201);
   });
 
   it('holds one currency: photos in another one wait until the order is done', async () => {

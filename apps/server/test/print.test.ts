@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
@@ -8,10 +5,7 @@ import { priceListsRepository } from '../src/repositories/price-lists.repository
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-
-const SAMPLE = fileURLToPath(
-  new URL('../../../node_modules/@vladmandic/face-api/demo/sample2.jpg', import.meta.url),
-);
+import { addPhoto } from './photos';
 
 interface Product {
   id: number;
@@ -40,22 +34,8 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
   let video: number;
   let products: Record<string, Product>;
 
-  async function photo(serviceId: number, galleryId: number, tags: string[], shade: number) {
-    const bytes = await sharp(await readFile(SAMPLE))
-      .resize(320)
-      .modulate({ brightness: 1 + shade / 10 })
-      .jpeg()
-      .toBuffer();
-    const { id } = await h.services.mediaFiles.ingest({
-      photoServiceId: serviceId,
-      galleryId,
-      tags,
-      filename: null,
-      bytes,
-    });
-    await h.services.mediaFiles.processDerivatives(id);
-    return id;
-  }
+  const photo = (serviceId: number, galleryId: number, tags: string[], shade: number) =>
+    addPhoto(h, { serviceId, galleryId, tags }, shade);
 
   beforeAll(async () => {
     h = await startHarness(backend);

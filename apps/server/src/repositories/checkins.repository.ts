@@ -57,6 +57,9 @@ export interface AlbumContext {
   serviceName: string;
   currency: string;
   picacode: string;
+  /** A stay guest's own dates, from the album or its code (null: the event's dates). */
+  startOfStay: string | null;
+  endOfStay: string | null;
   scope: AlbumScope;
 }
 
@@ -92,6 +95,8 @@ export function checkinsRepository(db: Queryable) {
         serviceName: photoServices.name,
         currency: photoServices.currency,
         picacode: picacodes.code,
+        startOfStay: sql<string | null>`coalesce(${checkins.startOfStay}, ${picacodes.startOfStay})`,
+        endOfStay: sql<string | null>`coalesce(${checkins.endOfStay}, ${picacodes.endOfStay})`,
         showAll: photoServices.showAllEventPhotos,
         kind: picacodes.kind,
         tags: picacodes.tags,

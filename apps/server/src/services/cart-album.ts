@@ -79,7 +79,7 @@ export interface SaleAlbum {
   closedReason: string | null;
 }
 
-function closedReason(service: PhotoServiceRow, now: number): string | null {
+function closedReason(service: PhotoServiceRow, context: AlbumContext, now: number): string | null {
   if (!service.canSeeMedia) return 'The photos of this album are not on sale.';
   const deadline = deletionDeadline({
     event_id: service.id,
@@ -89,10 +89,11 @@ function closedReason(service: PhotoServiceRow, now: number): string | null {
   });
   if (service.mediaDeleted || (deadline && deadlinePhase(deadline, now) === 'passed'))
     return 'The photos of this album are no longer for sale.';
-  const inProgress =
-    now >= Date.parse(`${service.startDate}T00:00:00Z`) &&
-    now < Date.parse(`${service.endDate}T00:00:00Z`) + DAY_MS;
-  if (service.experienceType === 'stay' && inProgress && !service.canPurchaseDuringStay)
+  // The album's own period: a guest's stay dates, else the event's (as the album screen reads it).
+  const start = context.startOfStay ?? service.startDate;
+  const end = context.endOfStay ?? service.endDate;
+  const inProgress = now >= Date.parse(`${start}T00:00:00Z`) && now < Date.parse(`${end}T00:00:00Z`) + DAY_MS;
+  if (inProgress && !service.canPurchaseDuringStay)
     return 'The photos of this stay can be bought once the stay is over.';
   return null;
 }
@@ -121,7 +122,7 @@ export function cartAlbums(db: Queryable, now: () => Date) {
       galleries,
       lists,
       lastCall: deadline !== null && deadlinePhase(deadline, at) === 'last_call',
-      closedReason: closedReason(service, at),
+      closedReason: closedReason(service, context, at),
     };
   }
 

@@ -1,0 +1,47 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser';
+import { type RunningServer, startServer } from './server';
+
+/**
+ * One real server (started as `npm start` runs it, with `env`) and one Chromium for a test file:
+ * started before its tests, stopped after. A test may restart the server and put the new one here.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}) {
+  const running = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [running.server, running.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
+}
+
+/** Logs in through the login screen and waits for the album list it opens on. */
+export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/^E-mail( \*)?$/).fill(email);
+  await page.getByLabel(/^Password( \*)?$/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.waitForURL('**/checkins');
+}
+
+/** The demo photos go through the real pipeline after the start: reloads until the album shows some. */
+export async function waitForAlbumPhotos(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        const photos = page.getByRole('img', { name: /^Photo \d+ of \d+$/ });
+        await photos
+          .first()
+          .waitFor({ timeout: 5000 })
+          .catch(() => undefined);
+        return photos.count();
+      },
+      { timeout: 90_000, interval: 3000 },
+    )
+    .toBeGreaterThan(0);
+}
