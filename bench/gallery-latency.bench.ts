@@ -83,6 +83,17 @@ try {
       `/api/v3/medias/?page={page}&page_size=${PAGE_SIZE}`,
       pages,
     ]);
+  // The cart with the whole-album package: pricing it reads every photo the package covers.
+  const packageLine = await fetch(`${address}/api/cart/digital-items/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ checkin_id: checkinId, order_type: 'ALL_PHOTOS' }),
+  });
+  if (packageLine.status === 201)
+    scenarios.push(
+      [`GET /cart/totals/ (the all-photos package over ${PHOTOS} photos)`, '/api/cart/totals/', 1],
+      ['GET /cart/digital-items/ (that line with its thumbnails)', '/api/cart/digital-items/', 1],
+    );
   // The machine is shared: each request is measured right after the reference, and compared to it.
   const rows: string[] = [];
   for (const [label, path, count] of scenarios) {
