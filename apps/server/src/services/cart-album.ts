@@ -57,6 +57,14 @@ export interface Member {
   type: MediaType;
 }
 
+/** How many media a line buys, and its first few (a line shows up to 4 thumbnails). */
+export interface LineSummary {
+  photos: number;
+  videos: number;
+  first: Member[];
+}
+const SUMMARY_MEDIA = 4;
+
 export interface LineFigures {
   mediaCount: number;
   /** Minor units. */
@@ -168,6 +176,36 @@ export function cartAlbums(db: Queryable, now: () => Date) {
     return membersOf(userId, album, { ids: line.mediaIds });
   }
 
+  /**
+   * What a line buys now, counted, with its first media for the line's thumbnails. A package is
+   * counted, never listed: it may cover tens of thousands of photos.
+   */
+  async function lineSummary(
+    userId: number,
+    album: SaleAlbum,
+    line: DigitalItemRow,
+    /** false: only the first media are wanted (a package's count is then 0). */
+    counted = true,
+  ): Promise<LineSummary> {
+    if (!isPackage(line.orderType)) {
+      const members = await membersOf(userId, album, { ids: line.mediaIds });
+      const photos = members.filter((m) => m.type === 'photo').length;
+      return { photos, videos: members.length - photos, first: members.slice(0, SUMMARY_MEDIA) };
+    }
+    const types = coveredTypes(line.orderType);
+    const q = {
+      userId,
+      scopes: [album.context.scope],
+      galleryIds: null,
+      favouritesOnly: false,
+      ...(types.length === 1 ? { type: types[0] } : {}),
+    };
+    const total = counted ? await albums().count(q) : 0;
+    const first = (await albums().page(q, 1, SUMMARY_MEDIA)).map((r) => ({ id: r.id, type: r.type }));
+    // A package's price does not depend on the split; the count is what it buys.
+    return { photos: total, videos: 0, first };
+  }
+
   function listItems(album: SaleAlbum, galleryId: number | null, type: MediaType) {
     const parentOf = (id: number) => album.galleries.find((g) => g.id === id)?.parentId ?? null;
     return (priceListFor(album.lists, galleryId, parentOf)?.items ?? []).filter((i) => i.media_type === type);
@@ -190,26 +228,31 @@ export function cartAlbums(db: Queryable, now: () => Date) {
    * In the last call photos cost half (a pick's photos, and the all-photos package); the price
    * before that discount is the original.
    */
-  function priceLine(album: SaleAlbum, line: DigitalItemRow, members: Member[]): LineFigures {
+  function priceLine(
+    album: SaleAlbum,
+    line: DigitalItemRow,
+    counts: Omit<LineSummary, 'first'>,
+  ): LineFigures {
+    const mediaCount = counts.photos + counts.videos;
     const off = (minor: number) =>
       album.lastCall ? discounted(minor, LAST_CALL_SD_DISCOUNT_PERCENT) : minor;
     if (isPackage(line.orderType)) {
       const offer = packagePrice(album, line.orderType);
-      if (!offer) return { mediaCount: members.length, total: 0, original: null };
+      if (!offer) return { mediaCount, total: 0, original: null };
       const total = line.orderType === 'ALL_PHOTOS' ? off(offer.price) : offer.price;
       const original = Math.max(offer.original ?? 0, offer.price);
-      return { mediaCount: members.length, total, original: original > total ? original : null };
+      return { mediaCount, total, original: original > total ? original : null };
     }
     let total = 0;
     let original = 0;
     for (const type of ['photo', 'video'] as const) {
-      const n = members.filter((m) => m.type === type).length;
+      const n = type === 'photo' ? counts.photos : counts.videos;
       const price = priceForCount(listItems(album, line.galleryId, type), n, currency(album));
       if (!price) continue;
       total += type === 'photo' ? off(price.total) : price.total;
       original += price.original ?? price.total;
     }
-    return { mediaCount: members.length, total, original: original > total ? original : null };
+    return { mediaCount, total, original: original > total ? original : null };
   }
 
   /** Refuses media the album does not sell: a type without prices in the line's list. */
@@ -225,6 +268,16 @@ export function cartAlbums(db: Queryable, now: () => Date) {
     }
   }
 
-  return { load, loadMany, galleryIdsOf, membersOf, lineMembers, priceLine, packagePrice, assertPriced };
+  return {
+    load,
+    loadMany,
+    galleryIdsOf,
+    membersOf,
+    lineMembers,
+    lineSummary,
+    priceLine,
+    packagePrice,
+    assertPriced,
+  };
 }
 export type CartAlbums = ReturnType<typeof cartAlbums>;

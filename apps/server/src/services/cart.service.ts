@@ -63,7 +63,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
 
   async function describe(db: Queryable, auth: AuthContext, line: DigitalItemRow, album?: SaleAlbum) {
     const loaded = album ?? (await albumsOf(db).load(auth.user.id, line.checkinId));
-    return toDto(line, loaded, await albumsOf(db).lineMembers(auth.user.id, loaded, line));
+    return toDto(line, loaded, (await albumsOf(db).lineSummary(auth.user.id, loaded, line, false)).first);
   }
 
   async function ownLine(db: Queryable, auth: AuthContext, id: number): Promise<DigitalItemRow> {
@@ -194,8 +194,8 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
       lines.map(async (line) => {
         const album = loaded.get(line.checkinId);
         if (!album) return { line, album, figures: { mediaCount: 0, total: 0, original: null } };
-        const members = await albums.lineMembers(auth.user.id, album, line);
-        return { line, album, figures: albums.priceLine(album, line, members) };
+        const summary = await albums.lineSummary(auth.user.id, album, line);
+        return { line, album, figures: albums.priceLine(album, line, summary) };
       }),
     );
   }
@@ -210,8 +210,10 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
       const results = await Promise.all(
         lines.map(async (line) => {
           const album = loaded.get(line.checkinId);
-          const members = album ? await albumsOf(deps.db).lineMembers(auth.user.id, album, line) : [];
-          return toDto(line, album, members);
+          const summary = album
+            ? await albumsOf(deps.db).lineSummary(auth.user.id, album, line, false)
+            : null;
+          return toDto(line, album, summary?.first ?? []);
         }),
       );
       return { results };
