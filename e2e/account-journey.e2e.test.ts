@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { axeViolations, DESKTOP, PHONE, PHONE_CONTEXT, screenshot } from './support/browser';
 import { serverAndBrowser } from './support/journey';
 import { startServer } from './support/server';
 
@@ -16,12 +16,7 @@ async function expectNoAxeViolations(page: Page) {
 
 describe('a participant manages their account', () => {
   it('signs up, accepts changed terms, changes the password, logs out and in, and switches language', async () => {
-    const context = await run.browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await run.browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
 
     await page.goto(`${run.server.url}/`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
 import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
 
 // A dozen demo photos go through the real pipeline in the background after the start.
@@ -10,12 +10,7 @@ const logIn = (page: Page, email: string, password: string) => logInAs(page, run
 
 describe('a runner opens the album of the marathon', () => {
   it('enters the code, sees the photos, shows the QR code and removes the album', async () => {
-    const context = await run.browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await run.browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await logIn(page, 'demo@fotodrop.test', 'Fotodrop-demo1');
 
@@ -130,12 +125,7 @@ describe('a runner opens the album of the marathon', () => {
   });
 
   it('asks the hotel guest for the booking name before the room album opens', async () => {
-    const context = await run.browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await run.browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await logIn(page, 'demo@fotodrop.test', 'Fotodrop-demo1');
     await page.getByLabel(/^Album code/).fill('ROOM204B');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
 import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
 
 const run = serverAndBrowser({ DEMO_PHOTOS: '8' });
@@ -20,12 +20,7 @@ async function openMarathonAlbum(page: Page) {
 
 describe('a runner buys photos of the marathon', () => {
   it('adds a photo from the viewer, takes the whole-album package, and keeps the album while it is in the cart', async () => {
-    const context = await run.browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await run.browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await logIn(page);
     await openMarathonAlbum(page);
@@ -111,12 +106,7 @@ describe('a runner buys photos of the marathon', () => {
     await page.getByText(/Your cart is empty/).waitFor();
     await screenshot(page, 'cart-empty-desktop');
 
-    const phone = await run.browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const phone = await run.browser.newContext(PHONE_CONTEXT);
     const phonePage = await phone.newPage();
     await logIn(phonePage);
     await phonePage.goto(`${run.server.url}/checkout`);

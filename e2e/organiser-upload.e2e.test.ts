@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeTestVideo } from '../apps/server/src/media/test-videos';
-import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+import { axeViolations, DESKTOP, PHONE, PHONE_CONTEXT, screenshot } from './support/browser';
 import { logIn, serverAndBrowser } from './support/journey';
 
 /** A real photograph shipped with face-api, as the browser's file picker hands it over. */
@@ -78,12 +78,7 @@ describe('an organiser uploads photos to the marathon', () => {
   });
 
   it('shows the same screen on a phone, with the uploads of the event', async () => {
-    const context = await run.browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await run.browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await logInAsOrganiser(page);
     await page.getByRole('link', { name: 'Upload' }).click();

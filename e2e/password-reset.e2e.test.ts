@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, PHONE, screenshot } from './support/browser';
+import { axeViolations, PHONE_CONTEXT, screenshot } from './support/browser';
 import { serverAndBrowser } from './support/journey';
 
 const run = serverAndBrowser();
@@ -17,12 +17,7 @@ async function latestMail(): Promise<string> {
 
 describe('a participant who forgot the password', () => {
   it('asks for a link, receives it by e-mail, sets a new password and logs in with it', async () => {
-    const context = await run.browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await run.browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await page.goto(`${run.server.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();

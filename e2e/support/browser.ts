@@ -26,6 +26,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** A phone as the tests use it: 390 px wide, touch, English. */
+export const PHONE_CONTEXT = { viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' };
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
