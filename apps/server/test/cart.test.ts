@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { priceListsRepository } from '../src/repositories/price-lists.repository';
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, addSwissRelay } from './photos';
 
 interface Line {
   id: number;
@@ -48,29 +47,7 @@ describe.each(BACKENDS)('the digital cart on %s', (backend) => {
     notMine = await photo(marathon.id, galleryIds.Finish!, ['bib-7'], 3);
 
     // A race sold in Swiss francs, for the one-currency rule.
-    const swiss = await repo.insert({
-      organisationId: marathon.organisationId,
-      slug: 'c4f3d00d',
-      name: 'Zürich Relay',
-      experienceType: 'event',
-      startDate: '2026-09-01',
-      endDate: '2026-09-01',
-      currency: 'CHF',
-    });
-    const summit = await repo.insertGallery({ photoServiceId: swiss.id, name: 'Relay', position: 0 });
-    await repo.insertPicacode({ photoServiceId: swiss.id, code: 'RELAY77', kind: 'event' });
-    await priceListsRepository(h.database.db).insert(swiss.id, null, [
-      {
-        media_type: 'photo',
-        qty: 1,
-        from_qty: null,
-        to_qty: null,
-        unit_price: null,
-        price: '8.00',
-        price_original: null,
-      },
-    ]);
-    await photo(swiss.id, summit.id, [], 4);
+    await addSwissRelay(h, marathon.organisationId, 4);
 
     token = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
     other = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'other@example.com' }))

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { photoServicesRepository } from '../src/repositories/photo-services.repository';
+import { priceListsRepository } from '../src/repositories/price-lists.repository';
 import type { Harness } from './harness';
 
 const SAMPLE = fileURLToPath(
@@ -30,4 +32,35 @@ export async function addPhoto(
   });
   await h.services.mediaFiles.processDerivatives(id);
   return id;
+}
+
+/**
+ * A race sold in Swiss francs (code RELAY77, photos at 8.00 each) with one photo, for the cart's
+ * one-currency rule. Answers the photo's id.
+ */
+export async function addSwissRelay(h: Harness, organisationId: number, shade: number): Promise<number> {
+  const repo = photoServicesRepository(h.database.db);
+  const swiss = await repo.insert({
+    organisationId,
+    slug: 'c4f3d00d',
+    name: 'Zürich Relay',
+    experienceType: 'event',
+    startDate: '2026-09-01',
+    endDate: '2026-09-01',
+    currency: 'CHF',
+  });
+  const relay = await repo.insertGallery({ photoServiceId: swiss.id, name: 'Relay', position: 0 });
+  await repo.insertPicacode({ photoServiceId: swiss.id, code: 'RELAY77', kind: 'event' });
+  await priceListsRepository(h.database.db).insert(swiss.id, null, [
+    {
+      media_type: 'photo',
+      qty: 1,
+      from_qty: null,
+      to_qty: null,
+      unit_price: null,
+      price: '8.00',
+      price_original: null,
+    },
+  ]);
+  return addPhoto(h, { serviceId: swiss.id, galleryId: relay.id, tags: [] }, shade);
 }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { priceListsRepository } from '../src/repositories/price-lists.repository';
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, addSwissRelay } from './photos';
 
 interface Product {
   id: number;
@@ -58,22 +57,7 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
       tags: ['bib-7'],
     });
 
-    const swiss = await repo.insert({
-      organisationId: marathon.organisationId,
-      slug: 'c4f3d00d',
-      name: 'Zürich Relay',
-      experienceType: 'event',
-      startDate: '2026-09-01',
-      endDate: '2026-09-01',
-      currency: 'CHF',
-    });
-    const relay = await repo.insertGallery({ photoServiceId: swiss.id, name: 'Relay', position: 0 });
-    await repo.insertPicacode({ photoServiceId: swiss.id, code: 'RELAY77', kind: 'event' });
-    const single = { qty: 1, from_qty: null, to_qty: null, unit_price: null, price_original: null };
-    await priceListsRepository(h.database.db).insert(swiss.id, null, [
-      { ...single, media_type: 'photo', price: '8.00' },
-    ]);
-    swissPhoto = await photo(swiss.id, relay.id, [], 5);
+    swissPhoto = await addSwissRelay(h, marathon.organisationId, 5);
 
     token = (await send('POST', '/v2/users/create/', SIGNUP)).body.token as string;
     other = (await send('POST', '/v2/users/create/', { ...SIGNUP, email: 'other@example.com' })).body
