@@ -1,9 +1,19 @@
 import { ErrorCode } from '@fotodrop/contract/errors';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fotodrop/contract/password-policy';
 import type { TFunction } from 'i18next';
 import { errorDataNumber, isApiError } from '../api/errors';
 import { i18n } from './i18n';
 
 type Vars = Record<string, unknown>;
+
+/**
+ * Values a message key needs that the schema sending it cannot carry (a zod issue holds only the
+ * key): without them a field error reads "at least {{min}} characters".
+ */
+const MESSAGE_VARS: Record<string, Vars> = {
+  'password.rule.length': { min: PASSWORD_MIN_LENGTH },
+  'password.rule.max': { max: PASSWORD_MAX_LENGTH },
+};
 
 /**
  * Text for a validation message: the server and the contract schemas send i18n keys such as
@@ -14,7 +24,8 @@ export function translateMessage(t: TFunction, message: string, vars: Vars = {})
   // react-hook-form keeps error values as strings, and i18next picks a plural form only for a
   // numeric count
   const count = typeof vars.count === 'string' && vars.count !== '' ? Number(vars.count) : vars.count;
-  const options = Number.isFinite(count) ? { ...vars, count } : vars;
+  const given = { ...MESSAGE_VARS[message], ...vars };
+  const options = Number.isFinite(count) ? { ...given, count } : given;
   for (const key of [`validation.${message}`, message]) {
     if (i18n.exists(key, options)) return t(key, options);
   }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
 import { type RecordedRequest, startTestServer } from '../../../test/http-server';
@@ -111,6 +111,22 @@ describe('signup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Please confirm that you are 18 or older.')).toBeTruthy();
     expect(screen.getByText('Please accept the terms of service and the privacy policy.')).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('says how many characters a too-short password lacks, with the number filled in', async () => {
+    renderApp('/signup');
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' }, { timeout: 5000 });
+    type(/^Password/, 'Ab1!');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const password = screen.getByLabelText(/^Password/);
+    const error = await waitFor(() => {
+      const node = password.closest('.field')?.querySelector('.field-error');
+      if (!node) throw new Error('no field error yet');
+      return node;
+    });
+    expect(error.textContent).toBe('at least 8 characters');
+    expect(document.body.textContent).not.toContain('{{');
     expect(server.requests).toHaveLength(0);
   });
 });
