@@ -186,13 +186,6 @@ describe('the album screen', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to my albums' }).getAttribute('href')).toBe('/checkins');
   });
-
-  it('sends the gallery tree to the album screen while the album is not loaded', async () => {
-    api.answer = serveAlbum();
-    const router = renderApp('/checkins/K7M2Q9P/gallery_tree/5');
-    await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 });
-    expect(here(router)).toBe('/checkins/K7M2Q9P');
-  });
 });
 
 describe('/complete-checkin', () => {

@@ -1,23 +1,27 @@
 import './album.css';
-import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { paths } from '../../../app/paths';
 import { queryClient } from '../../../shared/api/query-client';
 import { GalleryScreen } from '../../album';
-import { checkinByCodeQuery, checkinKeys } from '../api/checkin-queries';
+import { checkinByCodeQuery } from '../api/checkin-queries';
 
 /**
- * /checkins/:picacode/gallery_tree/:gallery_id? shows one gallery of an album that is loaded in
- * this visit; otherwise (a fresh page load, no gallery id, or the root id 0) it goes to the album
- * screen (entry spec §2).
+ * /checkins/:picacode/gallery_tree/:gallery_id? shows one gallery of an album. The spec sends
+ * the screen to the album "if the check-in is not loaded"; we load it instead, so a reloaded or
+ * shared gallery link opens that gallery (decision, issue 8). Only an album the user cannot open
+ * (its screen then says why), a missing gallery id or the root id 0 go to the album screen.
  */
-export function loader({ params }: LoaderFunctionArgs): { code: string; galleryId: number } {
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ code: string; galleryId: number }> {
   const code = normalizePicacode(params.picacode ?? '');
   const galleryId = Number(params.gallery_id);
-  const loaded = queryClient.getQueryData<Checkin>(checkinKeys.byCode(code));
-  if (!loaded || !Number.isInteger(galleryId) || galleryId <= 0) throw redirect(paths.checkin.getHref(code));
+  if (!Number.isInteger(galleryId) || galleryId <= 0) throw redirect(paths.checkin.getHref(code));
+  try {
+    await queryClient.ensureQueryData(checkinByCodeQuery(code));
+  } catch {
+    throw redirect(paths.checkin.getHref(code));
+  }
   return { code, galleryId };
 }
 
