@@ -80,6 +80,16 @@ export type PreviewResult =
   | { kind: 'leave'; url: string }
   | { kind: 'show'; preview: PreviewResponse };
 
+/**
+ * A link without an album to preview (no code, or half of ep/ps) has nothing to load: instead of
+ * the check-in error screen, which needs a login, it opens where a code is entered — the albums
+ * for a logged-in user, the home page for a visitor (decision, issue 8).
+ */
+function codeEntry(): PreviewResult {
+  const to = useAppStore.getState().token ? paths.checkins.getHref() : paths.home.getHref();
+  return { kind: 'go', to };
+}
+
 /** The /preview sequence of entry spec §2, in order. */
 export async function runPreview(query: URLSearchParams): Promise<PreviewResult> {
   const accessToken = query.get('accessToken');
@@ -93,7 +103,7 @@ export async function runPreview(query: URLSearchParams): Promise<PreviewResult>
     }
     rememberPreview(preview, query);
   } else if (!accessToken) {
-    return checkinError;
+    return codeEntry();
   }
   if (accessToken) {
     try {

@@ -132,7 +132,24 @@ describe('/preview', () => {
     });
   });
 
-  it('goes to the check-in error screen when the preview cannot be loaded or the link is incomplete', async () => {
+  it('shows a visitor the home page, without asking to log in, when the link holds no code', async () => {
+    for (const link of ['/preview', '/preview?ep=E1']) {
+      const router = renderApp(link);
+      expect(
+        await screen.findByRole(
+          'heading',
+          { level: 1, name: 'Your event photos, found in seconds' },
+          { timeout: 5000 },
+        ),
+      ).toBeTruthy();
+      expect(here(router)).toBe('/');
+      expect(screen.queryByRole('heading', { level: 1, name: 'Log in' })).toBeNull();
+      cleanup();
+    }
+    expect(previewCall()).toBeUndefined();
+  });
+
+  it('goes to the check-in error screen when the preview cannot be loaded', async () => {
     useAppStore.getState().setAuth('k1');
     api.answer = (req) =>
       req.path.startsWith('/api/v2/photos-preview/')
@@ -149,10 +166,11 @@ describe('/preview', () => {
     expect(here(router)).toBe('/checkin-error');
     cleanup();
 
+    // a logged-in user's link without a code opens the album list, where codes are entered
     api.server.requests.length = 0;
     const incomplete = renderApp('/preview?ep=E1');
-    await screen.findByRole('heading', { level: 1, name: 'We could not open this album' }, { timeout: 5000 });
-    expect(here(incomplete)).toBe('/checkin-error');
+    await screen.findByRole('heading', { level: 1, name: 'My albums' }, { timeout: 5000 });
+    expect(here(incomplete)).toBe('/checkins');
     expect(previewCall()).toBeUndefined();
   });
 });
