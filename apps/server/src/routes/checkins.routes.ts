@@ -4,7 +4,7 @@ import type { RouteContext } from './context';
 
 export function checkinRoutes({ route, services, requestInfo }: RouteContext): void {
   const { checkins, events } = services;
-  route(c.createCheckin, async ({ auth, body }) => checkins.create(auth, body));
+  route(c.createCheckin, async ({ auth, body, request }) => checkins.create(auth, body, request.ip));
   route(c.completeCheckin, async ({ auth, params, body }) => checkins.complete(auth, params.id, body));
   route(c.listCheckins, async ({ auth, query }) => checkins.list(auth, query.page, query.page_size));
   route(c.checkin, async ({ auth, params, query }) =>
@@ -14,7 +14,9 @@ export function checkinRoutes({ route, services, requestInfo }: RouteContext): v
     checkins.get(auth, { code: params.code }, detailOptions(query)),
   );
   route(c.deleteCheckin, async ({ auth, params }) => checkins.remove(auth, params.id));
-  route(c.photosPreview, async ({ query }) => services.preview.preview(query));
+  route(c.photosPreview, async ({ auth, query, request }) =>
+    services.preview.preview(query, { ip: request.ip, userId: auth?.user.id ?? null }),
+  );
   route(c.countries, async ({ request }) => ({
     results: countries(languageOf(request.headers['accept-language'])),
   }));
@@ -23,7 +25,9 @@ export function checkinRoutes({ route, services, requestInfo }: RouteContext): v
   route(e.calendar, async ({ query, request }) =>
     events.calendar((await requestInfo(request)).organisationId, query.from, query.to),
   );
-  route(e.live, async ({ query }) => events.live(query.slug));
+  route(e.live, async ({ query, request }) =>
+    events.live((await requestInfo(request)).organisationId, query.slug),
+  );
 }
 
 function detailOptions(query: {

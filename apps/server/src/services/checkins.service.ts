@@ -20,6 +20,7 @@ import type { PhotoServiceRow } from '../repositories/photo-services.repository'
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import type { AuthContext } from './auth.service';
 import { toCheckinDto, toCheckinListItem } from './checkin-dto';
+import type { CodeGuessLimits } from './code-guess-limits';
 
 const invalidCode = () =>
   new DomainError(400, ErrorCode.invalidPicacode, 'The code entered is not valid', {
@@ -40,6 +41,7 @@ export function checkinsService(deps: {
   db: Db;
   now: () => Date;
   thumbnailUrl: (mediaId: number) => string;
+  codeGuesses: CodeGuessLimits;
 }) {
   const { db } = deps;
 
@@ -79,9 +81,12 @@ export function checkinsService(deps: {
   }
 
   return {
-    async create(auth: AuthContext, body: z.output<typeof createCheckinBodySchema>) {
+    /** `ip`: the client address, whose wrong codes are limited together with the account's. */
+    async create(auth: AuthContext, body: z.output<typeof createCheckinBodySchema>, ip: string) {
       const services = photoServicesRepository(db);
-      const picacode = await services.findPicacode(body.picacode);
+      const picacode = await deps.codeGuesses.lookUp({ ip, userId: auth.user.id }, () =>
+        services.findPicacode(body.picacode),
+      );
       if (!picacode) throw invalidCode();
       const repo = checkinsRepository(db);
       const existing = await repo.findForUserByCode(auth.user.id, picacode.code);

@@ -5,6 +5,7 @@ import { DomainError } from '../http/errors';
 import { previewMediaIds } from '../repositories/media.repository';
 import { organisationsRepository } from '../repositories/organisations.repository';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
+import type { CodeGuesser, CodeGuessLimits } from './code-guess-limits';
 
 const PREVIEW_PHOTOS = 8;
 
@@ -14,13 +15,20 @@ const PREVIEW_PHOTOS = 8;
  * `source`, `tags` (comma-separated), `campaign_code` and `campaign_expires_at` pass through so
  * the app keeps them for the check-in.
  */
-export function previewService(deps: { db: Db; thumbnailUrl: (mediaId: number) => string }) {
+export function previewService(deps: {
+  db: Db;
+  thumbnailUrl: (mediaId: number) => string;
+  codeGuesses: CodeGuessLimits;
+}) {
   const invalid = () => new DomainError(400, 'invalid_picacode', 'The code entered is not valid');
   return {
-    async preview(query: z.output<typeof previewQuerySchema>): Promise<PreviewResponse> {
+    /** Anonymous, so the one place codes could be tried fastest: every code goes through the limits. */
+    async preview(query: z.output<typeof previewQuerySchema>, who: CodeGuesser): Promise<PreviewResponse> {
       const services = photoServicesRepository(deps.db);
       const code = normalizePicacode(query.picacode ?? query.pc ?? '');
-      const picacode = code ? await services.findPicacode(code) : undefined;
+      const picacode = code
+        ? await deps.codeGuesses.lookUp(who, () => services.findPicacode(code))
+        : undefined;
       const service = picacode
         ? await services.findById(picacode.photoServiceId)
         : query.ep
@@ -28,7 +36,11 @@ export function previewService(deps: { db: Db; thumbnailUrl: (mediaId: number) =
           : undefined;
       if (!service) throw invalid();
       const serviceId = query.ps ?? query.pica_service;
-      if (serviceId && serviceId !== String(service.id)) throw invalid();
+      if (serviceId && serviceId !== String(service.id)) {
+        // A real code with another event's id is as wrong as an unknown code, and counted as one.
+        if (picacode) await deps.codeGuesses.recordWrong(who);
+        throw invalid();
+      }
       const organisation = await organisationsRepository(deps.db).findById(service.organisationId);
       const ids = picacode ? await previewMediaIds(deps.db, picacode.id, PREVIEW_PHOTOS) : [];
       const expires = query.campaign_expires_at ? new Date(query.campaign_expires_at) : null;

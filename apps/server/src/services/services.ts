@@ -9,6 +9,7 @@ import { authService } from './auth.service';
 import { cartService } from './cart.service';
 import { cartOverviewService } from './cart-overview.service';
 import { checkinsService } from './checkins.service';
+import { codeGuessLimits } from './code-guess-limits';
 import { configService } from './config.service';
 import { eventsService } from './events.service';
 import { externalAuthService } from './external-auth.service';
@@ -34,6 +35,7 @@ export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const hasher = deps.hasher ?? argon2Hasher;
   const limiter = rateLimiter(deps.db, now);
+  const codeGuesses = codeGuessLimits(limiter);
   const requiredPoliciesVersion = deps.config.REQUIRED_POLICIES_VERSION;
   const auth = authService({
     db: deps.db,
@@ -65,7 +67,12 @@ export function createServices(deps: ServiceDeps) {
     }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     config: configService(deps.db),
-    checkins: checkinsService({ db: deps.db, now, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb') }),
+    checkins: checkinsService({
+      db: deps.db,
+      now,
+      thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'),
+      codeGuesses,
+    }),
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
     albumMedia: albumMediaService({ db: deps.db, mediaFiles }),
@@ -73,7 +80,7 @@ export function createServices(deps: ServiceDeps) {
     print,
     cartOverview: cartOverviewService({ cart, print }),
     organiser: organiserService({ db: deps.db, mediaFiles }),
-    preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb') }),
+    preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'), codeGuesses }),
     now,
   };
 }
