@@ -404,6 +404,29 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
     });
   });
 
+  it('keeps one item for the same configuration added 20 times at once', async () => {
+    await pick([mine[0]!, mine[1]!]);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        // The same photos in either order are the same configuration.
+        decorate(
+          'Photo prints',
+          ['10×15 cm', 'Glossy'],
+          i % 2 ? [one(mine[0]!, 2), one(mine[1]!)] : [one(mine[1]!), one(mine[0]!, 2)],
+          true,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body.cart_item_id)).size).toBe(1);
+    expect(await totals()).toMatchObject({ print_items_count: 1, print_items_total: '5.70' });
+    // Other copies, other photos or another finish are another item.
+    await decorate('Photo prints', ['10×15 cm', 'Glossy'], [one(mine[0]!, 3), one(mine[1]!)], true);
+    await decorate('Photo prints', ['10×15 cm', 'Glossy'], [one(mine[0]!, 2)], true);
+    await decorate('Photo prints', ['10×15 cm', 'Matt'], [one(mine[0]!, 2), one(mine[1]!)], true);
+    expect(await totals()).toMatchObject({ print_items_count: 4 });
+  });
+
   it('adds print products only in the cart currency', async () => {
     expect((await pick([swissPhoto], null, swissAlbumId)).status).toBe(201);
     // Pricing alone is fine: it is in the product's currency.

@@ -44,6 +44,19 @@ export function printCartRepository(db: Queryable) {
         .where(eq(cartPrintItems.userId, userId))
         .orderBy(desc(cartPrintItems.createdAt), desc(cartPrintItems.id));
     },
+    /** The user's items of one product variant (to find a configuration already in the cart). */
+    ofVariant(userId: number, productId: number, variantId: number): Promise<PrintItemRow[]> {
+      return db
+        .select()
+        .from(cartPrintItems)
+        .where(
+          and(
+            eq(cartPrintItems.userId, userId),
+            eq(cartPrintItems.productId, productId),
+            eq(cartPrintItems.variantId, variantId),
+          ),
+        );
+    },
     async insert(row: typeof cartPrintItems.$inferInsert): Promise<PrintItemRow> {
       const [created] = await db.insert(cartPrintItems).values(row).returning();
       if (!created) throw new Error('print item not inserted');

@@ -26,6 +26,13 @@ import { chargedUnits, printCart } from './print-cart';
 
 const sortedKey = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
 
+/** Photos with their copies, in a canonical order: equal for the same selection however listed. */
+const photosKey = (photos: readonly { photo_id: number; quantity: number }[]) =>
+  [...photos]
+    .sort((a, b) => a.photo_id - b.photo_id)
+    .map((p) => `${p.photo_id}x${p.quantity}`)
+    .join(',');
+
 const invalidOptions = (key: string, message: string) =>
   new ValidationError({ variant_option_ids: [key] }, message);
 
@@ -140,14 +147,25 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       if (cartCurrency && cartCurrency !== product.currency) {
         throw new CurrencyMismatchError(cartCurrency, product.currency, 'this print product is sold');
       }
-      const item = await printCartRepository(db).insert({
-        userId: auth.user.id,
-        productId: product.id,
-        variantId: variant.id,
-        photos,
-        currency: product.currency,
-      });
-      cartItemId = item.id;
+      // The same configuration again (a double tap, a retried request) is the item already there:
+      // more copies are asked for with the quantities, not by adding the configuration twice.
+      // Under the user's cart lock, so concurrent identical requests find each other's item.
+      const cartItems = printCartRepository(db);
+      const wanted = photosKey(photos);
+      const existing = (await cartItems.ofVariant(auth.user.id, product.id, variant.id)).find(
+        (item) => photosKey(item.photos) === wanted,
+      );
+      cartItemId =
+        existing?.id ??
+        (
+          await cartItems.insert({
+            userId: auth.user.id,
+            productId: product.id,
+            variantId: variant.id,
+            photos,
+            currency: product.currency,
+          })
+        ).id;
     }
     return {
       product_id: product.id,
