@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { galleries, photoServices, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 
@@ -32,20 +32,40 @@ export function photoServicesRepository(db: Queryable) {
         .orderBy(asc(photoServices.startDate), asc(photoServices.id))
         .limit(100);
     },
-    /** Events live at `now`, soonest-ending first. */
-    async live(now: Date, slug: string | null): Promise<PhotoServiceRow[]> {
+    /**
+     * Events of an organisation live at `now` (decision, issue 8): an explicit live window
+     * (`live_from`…`live_to`, open-ended without `live_to`) when the organiser set one, otherwise
+     * the event's own days (`start_date`…`end_date`, UTC). Holiday stays are never "live". The one
+     * that started last comes first, so a race today wins over a festival week around it.
+     */
+    async live(organisationId: number, now: Date, slug: string | null): Promise<PhotoServiceRow[]> {
+      const today = now.toISOString().slice(0, 10);
       return db
         .select()
         .from(photoServices)
         .where(
           and(
-            isNotNull(photoServices.liveFrom),
-            lte(photoServices.liveFrom, now),
-            sql`(${photoServices.liveTo} is null or ${photoServices.liveTo} >= ${now})`,
+            eq(photoServices.organisationId, organisationId),
+            eq(photoServices.experienceType, 'event'),
+            or(
+              and(
+                isNotNull(photoServices.liveFrom),
+                lte(photoServices.liveFrom, now),
+                or(isNull(photoServices.liveTo), gte(photoServices.liveTo, now)),
+              ),
+              and(
+                isNull(photoServices.liveFrom),
+                lte(photoServices.startDate, today),
+                gte(photoServices.endDate, today),
+              ),
+            ),
             slug ? eq(photoServices.slug, slug) : undefined,
           ),
         )
-        .orderBy(asc(photoServices.liveTo))
+        .orderBy(
+          desc(sql`coalesce(${photoServices.liveFrom}, ${photoServices.startDate}::timestamptz)`),
+          asc(photoServices.id),
+        )
         .limit(1);
     },
     async insert(row: typeof photoServices.$inferInsert): Promise<PhotoServiceRow> {

@@ -36,9 +36,13 @@ export function eventsService(deps: { db: Db; now: () => Date }) {
       };
     },
 
-    /** The event live now; its gallery is the event-wide album when there is one, else the event page. */
-    async live(slug?: string): Promise<LiveEvent> {
-      const [service] = await repo().live(deps.now(), slug ?? null);
+    /**
+     * The event of the request's site live now (repository `live` says what "live" means); its
+     * gallery is the event-wide album when there is one, else the event page.
+     */
+    async live(organisationId: number | null, slug?: string): Promise<LiveEvent> {
+      const now = deps.now();
+      const [service] = await repo().live(organisationId ?? OWN_SITE_ID, now, slug ?? null);
       if (!service) throw new NotFoundError('No event is live right now.');
       const code = await repo().eventWideCode(service.id);
       return {
@@ -46,8 +50,13 @@ export function eventsService(deps: { db: Db; now: () => Date }) {
         slug: service.slug,
         name: service.name,
         gallery_url: code ? `/checkins?picacode=${encodeURIComponent(code)}` : `/e/${service.slug}`,
-        ends_at: service.liveTo?.toISOString() ?? null,
+        ends_at: (service.liveFrom ? service.liveTo : endOfDay(service.endDate))?.toISOString() ?? null,
       };
     },
   };
+}
+
+/** The first instant after a UTC calendar day (`YYYY-MM-DD`). */
+function endOfDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 }

@@ -132,22 +132,38 @@ describe('/live', () => {
     );
   });
 
-  it('goes home when no event is live', async () => {
+  it('says that no event is live, with the way home, instead of landing on home without a word', async () => {
     const assign = vi.spyOn(leaveSite, 'assign').mockImplementation(() => {});
     answer = (req) =>
       req.path.startsWith('/api/v1/events/live/')
-        ? { status: 404, body: { code: 'not_found', message: 'Nothing live.' } }
+        ? { status: 404, body: { code: 'not_found', message: 'No event is live right now.' } }
         : undefined;
     const router = renderApp('/live');
     expect(
+      await screen.findByRole('heading', { level: 1, name: 'No event is live right now' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/live');
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your event photos, found in seconds' }),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/');
+  });
+
+  it('says that the live gallery could not be opened when the server fails', async () => {
+    answer = (req) =>
+      req.path.startsWith('/api/v1/events/live/')
+        ? { status: 400, body: { code: 'validation_error', message: 'Bad slug.' } }
+        : undefined;
+    renderApp('/live?slug=nope');
+    expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: 'Your event photos, found in seconds' },
+        { level: 1, name: 'The live gallery could not be opened' },
         { timeout: 5000 },
       ),
     ).toBeTruthy();
-    expect(here(router)).toBe('/');
-    expect(assign).not.toHaveBeenCalled();
   });
 });
 

@@ -1,34 +1,70 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { isApiError } from '../../../shared/api/errors';
+import { useAppConfig } from '../../../shared/config/use-app-config';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { leaveSite } from '../../../shared/utils/leave-site';
 import { fetchLiveEvent } from '../api/events';
 
-/** /live: the event happening now; the browser goes to its gallery, or home when there is none. */
+type Outcome = { kind: 'loading' } | { kind: 'none' } | { kind: 'failed'; error: unknown };
+
+/**
+ * /live: the event of this site happening now; the browser goes to its gallery. The spec goes home
+ * on an error; we say why on this page instead, with the way home (decision, issue 8): landing on
+ * the home page without a word looked like a broken link.
+ */
 export function Component() {
   const { t } = useTranslation();
+  const config = useAppConfig();
   const [query] = useSearchParams();
-  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'loading' });
   const started = useRef(false);
-  usePageTitle(t('live.title'));
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     fetchLiveEvent(query).then(
       (event) => leaveSite.assign(event.gallery_url),
-      () => navigate(paths.home.getHref(), { replace: true }),
+      (error: unknown) =>
+        setOutcome(isApiError(error) && error.status === 404 ? { kind: 'none' } : { kind: 'failed', error }),
     );
-  }, [query, navigate]);
+  }, [query]);
 
+  const title =
+    outcome.kind === 'none'
+      ? t('live.none_title')
+      : outcome.kind === 'failed'
+        ? t('live.failed_title')
+        : t('live.title');
+  usePageTitle(title);
+
+  if (outcome.kind === 'loading') {
+    return (
+      <section className="page page-narrow status-page" aria-busy="true">
+        <Spinner size="lg" />
+        <h1>{title}</h1>
+        <p>{t('live.text')}</p>
+      </section>
+    );
+  }
   return (
-    <section className="page page-narrow status-page" aria-busy="true">
-      <Spinner size="lg" />
-      <h1>{t('live.title')}</h1>
-      <p>{t('live.text')}</p>
+    <section className="page page-narrow status-page">
+      <h1>{title}</h1>
+      <p>{outcome.kind === 'none' ? t('live.none_text') : translateError(t, outcome.error)}</p>
+      <div className="actions">
+        <Link className="btn btn-primary" to={paths.home.getHref()}>
+          {t('live.home')}
+        </Link>
+        {config.show_calendar && (
+          <Link className="btn btn-secondary" to={paths.events.getHref()}>
+            {t('live.calendar')}
+          </Link>
+        )}
+      </div>
     </section>
   );
 }
