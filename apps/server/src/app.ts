@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode } from '@fotodrop/contract';
+import { allEndpoints, ErrorCode } from '@fotodrop/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Storage } from './adapters/storage/storage';
 import type { Database } from './db/client';
 import { AlternativeAnswer, DomainError } from './http/errors';
-import { registerRoute } from './http/route';
+import { checkAnswersAgainstContract, type ResponseMismatch, registerRoute } from './http/route';
 import { accountRoutes } from './routes/accounts.routes';
 import { albumMediaRoutes } from './routes/album-media.routes';
 import { cartRoutes } from './routes/cart.routes';
@@ -31,6 +31,11 @@ export interface AppOptions {
   publicUrl: string;
   webDist: string | null;
   logLevel?: string;
+  /**
+   * Tests only: every 2xx answer of a contract endpoint is parsed with its response schema; a
+   * mismatch answers 500 and is reported here. Off in production (a second parse of every answer).
+   */
+  onResponseMismatch?: (mismatch: ResponseMismatch) => void;
 }
 
 function requestInfoOf(services: Services, publicUrl: string) {
@@ -58,6 +63,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (options.onResponseMismatch) {
+    checkAnswersAgainstContract(app, API_BASE, allEndpoints, options.onResponseMismatch);
+  }
 
   app.setErrorHandler((error: FastifyError | DomainError | AlternativeAnswer, request, reply) => {
     if (error instanceof AlternativeAnswer) return reply.status(error.status).send(error.body);

@@ -9,6 +9,7 @@ import { localStorage } from '../src/adapters/storage/local-storage';
 import type { Storage } from '../src/adapters/storage/storage';
 import { buildApp } from '../src/app';
 import type { OidcProviderConfig } from '../src/config';
+import type { ResponseMismatch } from '../src/http/route';
 import { seedBase } from '../src/seed/demo';
 import { createServices, type Services } from '../src/services/services';
 import { type Backend, createTestDatabase, type TestDatabase } from './databases';
@@ -24,6 +25,8 @@ export interface Harness {
   database: TestDatabase;
   jobs: JobQueue;
   clock: { now: Date };
+  /** 2xx answers that did not match their endpoint's response schema; close() fails when any is left. */
+  responseMismatches: ResponseMismatch[];
   close(): Promise<void>;
 }
 
@@ -58,7 +61,11 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     config: { TOKEN_TTL_DAYS: 30, REQUIRED_POLICIES_VERSION: 1, OIDC_PROVIDERS: options.providers ?? [] },
     ...(options.hasher ? { hasher: options.hasher } : {}),
   });
+  // Every integration test is also a contract check: an answer outside its schema fails the test
+  // that made it (500) and the file's close().
+  const mismatches: ResponseMismatch[] = [];
   const app = await buildApp({
+    onResponseMismatch: (mismatch) => mismatches.push(mismatch),
     database,
     services,
     mailer: options.mailer ?? collectingMailer(),
@@ -74,11 +81,15 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     database,
     jobs,
     clock,
+    responseMismatches: mismatches,
     async close() {
       await app.close();
       await jobs.stop();
       await database.destroy();
       if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+      if (mismatches.length > 0) {
+        throw new Error(`answers outside the contract:\n${JSON.stringify(mismatches, null, 2)}`);
+      }
     },
   };
 }

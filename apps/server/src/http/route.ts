@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../services/auth.service';
 import { ValidationError } from './errors';
+import { isMultipartRequest, multipartFields } from './multipart-body';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
 
@@ -88,7 +89,11 @@ export function registerRoute<E extends Endpoint>(
       const input = {
         params: parse(endpoint.params, request.params, 'params') ?? {},
         query: parse(endpoint.query, request.query, 'query') ?? {},
-        body: parse(endpoint.body, request.body, 'body'),
+        body: parse(
+          endpoint.body,
+          endpoint.multipart && isMultipartRequest(request) ? await multipartFields(request) : request.body,
+          'body',
+        ),
         auth,
         request,
         reply,
@@ -97,5 +102,51 @@ export function registerRoute<E extends Endpoint>(
       reply.status(endpoint.status ?? 200);
       return result;
     },
+  });
+}
+
+/** A 2xx answer that does not match its endpoint's response schema (found only when checking is on). */
+export interface ResponseMismatch {
+  endpoint: string;
+  url: string;
+  status: number;
+  issues: string[];
+}
+
+export class ResponseContractError extends Error {
+  constructor(readonly mismatch: ResponseMismatch) {
+    super(`${mismatch.endpoint} answered outside its contract: ${mismatch.issues.join('; ')}`);
+  }
+}
+
+/**
+ * Parses every 2xx JSON answer of a contract endpoint with the endpoint's response schema, as the
+ * wire carries it (after serialisation), and turns a mismatch into a 500 and a report. Covers every
+ * route whose method and path are a contract endpoint's, however it was registered. Meant for
+ * tests: it parses each answer a second time, which production does not pay for.
+ */
+export function checkAnswersAgainstContract(
+  app: FastifyInstance,
+  apiBase: string,
+  endpoints: readonly Endpoint[],
+  report: (mismatch: ResponseMismatch) => void,
+): void {
+  const byRoute = new Map(endpoints.map((e) => [`${e.method} ${toFastifyPath(apiBase, e.path)}`, e]));
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 200 || reply.statusCode > 299 || typeof payload !== 'string') return payload;
+    const endpoint = byRoute.get(`${request.method} ${request.routeOptions.url}`);
+    if (!endpoint || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      return payload;
+    }
+    const result = endpoint.response.safeParse(JSON.parse(payload));
+    if (result.success) return payload;
+    const mismatch: ResponseMismatch = {
+      endpoint: `${endpoint.method} ${endpoint.path}`,
+      url: request.url,
+      status: reply.statusCode,
+      issues: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    };
+    report(mismatch);
+    throw new ResponseContractError(mismatch);
   });
 }
