@@ -17,10 +17,11 @@ import {
   type GalleryCount,
 } from '../repositories/album-media.repository';
 import { type AlbumContext, checkinsRepository } from '../repositories/checkins.repository';
-import { type GalleryRow, photoServicesRepository } from '../repositories/photo-services.repository';
+import { photoServicesRepository } from '../repositories/photo-services.repository';
 import { priceListFor, priceListsRepository } from '../repositories/price-lists.repository';
 import type { AuthContext } from './auth.service';
 import { offeredPackages } from './cart-album';
+import { subtreeIds } from './gallery-tree';
 import { mediaDto } from './media-dto';
 import type { MediaFilesService } from './media-files.service';
 
@@ -36,13 +37,6 @@ function sumCounts(counts: GalleryCount[], galleryIds: number[] | null) {
     favourites += c.favourites;
   }
   return { total, favourites };
-}
-
-/** A gallery and everything under it: a participant opening "Course" sees its kilometres too. */
-export function subtreeIds(all: GalleryRow[], rootId: number): number[] {
-  const ids = [rootId];
-  for (let i = 0; i < ids.length; i++) for (const g of all) if (g.parentId === ids[i]) ids.push(g.id);
-  return ids;
 }
 
 export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService }) {

@@ -18,7 +18,7 @@ import {
   priceListFor,
   priceListsRepository,
 } from '../repositories/price-lists.repository';
-import { subtreeIds } from './album-media.service';
+import { subtreeIds } from './gallery-tree';
 
 const DAY_MS = 86_400_000;
 
