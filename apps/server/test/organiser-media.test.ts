@@ -8,7 +8,7 @@ import { mediaRepository } from '../src/repositories/media.repository';
 import { organisationsRepository } from '../src/repositories/organisations.repository';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { usersRepository } from '../src/repositories/users.repository';
-import { BRANDED_APP_NAME, seedDemo } from '../src/seed/demo';
+import { BRANDED_APP_NAME, OWN_SITE_ID, seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
 
@@ -200,6 +200,24 @@ describe.each(BACKENDS)('organiser events and uploads on %s', (backend) => {
     expect(denied).toMatchObject({ status: 403, body: { code: 'permission_denied' } });
     expect((await get(participant, `/api/organiser/v1/events/${MARATHON}/media/`)).status).toBe(403);
     expect((await call(h.app, 'GET', '/api/organiser/v1/events/')).status).toBe(401);
+  });
+
+  it("lists on a branded site only that site's events: none of the main site's", async () => {
+    const branded = (await organisationsRepository(h.database.db).findByAppName(BRANDED_APP_NAME))!.id;
+    const onSite = (token: string, site: number) =>
+      call(h.app, 'GET', '/api/organiser/v1/events/', undefined, {
+        token,
+        headers: { 'x-event-owner': String(site) },
+      });
+    const mainOnBranded = await onSite(organiser, branded);
+    expect(mainOnBranded.status).toBe(200);
+    expect(mainOnBranded.body.results).toEqual([]);
+    expect(
+      ((await onSite(otherOrganiser, branded)).body.results as OrganiserEvent[]).map((e) => e.slug),
+    ).toEqual([TRAIL]);
+    expect((await onSite(otherOrganiser, OWN_SITE_ID)).body.results).toEqual([]);
+    const mainOnMain = (await onSite(organiser, OWN_SITE_ID)).body.results as OrganiserEvent[];
+    expect(mainOnMain.map((e) => e.slug).sort()).toEqual([HOTEL, MARATHON, 'c0ffee42'].sort());
   });
 
   it('refuses a malformed query or slug with the fields at fault', async () => {

@@ -2,8 +2,10 @@ import { organiserEndpoints as o } from '@fotodrop/contract';
 import type { RouteContext } from './context';
 
 /** The organiser's read side: their events and what became of each upload. */
-export function organiserMediaRoutes({ route, services }: RouteContext): void {
+export function organiserMediaRoutes({ route, services, requestInfo }: RouteContext): void {
   const { organiser } = services;
-  route(o.listEvents, async ({ auth }) => organiser.events(auth));
+  route(o.listEvents, async ({ auth, request }) =>
+    organiser.events(auth, (await requestInfo(request)).organisationId),
+  );
   route(o.listMedia, async ({ auth, params, query }) => organiser.media(auth, params.slug, query));
 }

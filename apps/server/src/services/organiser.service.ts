@@ -68,10 +68,17 @@ export function organiserService(deps: { db: Db; mediaFiles: MediaFilesService }
   }
 
   return {
-    async events(auth: AuthContext): Promise<{ results: OrganiserEvent[] }> {
+    /**
+     * The organisation's events, as seen from the site the request comes from (`siteId`, its
+     * X-Event-Owner): on another organisation's branded site the list is empty, so an upload
+     * screen never offers events that site does not show. Without the header (the ingest command)
+     * the list is not narrowed.
+     */
+    async events(auth: AuthContext, siteId: number | null): Promise<{ results: OrganiserEvent[] }> {
       await requireUploader(auth);
       const organisationId = auth.user.organisationId;
-      const events = organisationId === null ? [] : await repo().eventsOf(organisationId);
+      const onItsSite = siteId === null || siteId === organisationId;
+      const events = organisationId === null || !onItsSite ? [] : await repo().eventsOf(organisationId);
       const ids = events.map((e) => e.id);
       const [galleries, counts] = await Promise.all([repo().galleriesOf(ids), repo().statusCounts(ids)]);
       return {
