@@ -11,6 +11,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
+/**
+ * A catalogue text in other languages, by language code (`de`, `fr`…); the row's own columns are
+ * the English text and the fallback for a language without an entry.
+ */
+export type TextTranslations = Partial<Record<string, Record<string, string>>>;
+const translations = () => jsonb('translations').$type<TextTranslations>().notNull().default({});
+
 /** A group of print products in the chooser (albums spec §2 "Print product chooser"). */
 export const printProductFamilies = pgTable('print_product_families', {
   id: serial('id').primaryKey(),
@@ -18,6 +25,7 @@ export const printProductFamilies = pgTable('print_product_families', {
   description: text('description'),
   imageUrl: text('image_url'),
   position: integer('position').notNull().default(0),
+  translations: translations(),
 });
 
 /** A print product (albums spec §3 "Print product"), sold in one currency, taking min..max photos. */
@@ -35,6 +43,7 @@ export const printProducts = pgTable(
     maxPhotos: integer('max_photos').notNull(),
     currency: text('currency').notNull(),
     position: integer('position').notNull().default(0),
+    translations: translations(),
   },
   (t) => [index('print_products_family_idx').on(t.familyId, t.position)],
 );
@@ -49,6 +58,7 @@ export const printVariantGroups = pgTable(
       .references(() => printProducts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
+    translations: translations(),
   },
   (t) => [index('print_variant_groups_product_idx').on(t.productId, t.position)],
 );
@@ -62,6 +72,7 @@ export const printVariantOptions = pgTable(
       .references(() => printVariantGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
+    translations: translations(),
   },
   (t) => [index('print_variant_options_group_idx').on(t.groupId, t.position)],
 );

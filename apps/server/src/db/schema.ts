@@ -52,6 +52,8 @@ export const organisations = pgTable('organisations', {
   faceCheckinPrivacyStatement: text('face_checkin_privacy_statement'),
   minRequiredAge: integer('min_required_age').notNull().default(18),
   minRequiredAgePolicyUrl: text('min_required_age_policy_url'),
+  /** An album code of this site shown as the example on its home page and code forms (none: no example). */
+  sampleCode: text('sample_code'),
   createdAt: createdAt(),
 });
 
