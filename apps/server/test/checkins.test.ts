@@ -147,6 +147,100 @@ describe.each(BACKENDS)('albums by code on %s', (backend) => {
     expect(ok.body).toMatchObject({ option: 'long', currency: 'CHF' });
   });
 
+  it('completes a step sent as multipart/form-data exactly as the same answers sent as JSON', async () => {
+    const form = (fields: Record<string, string>, file?: string) => {
+      const boundary = '----fotodrop-test-boundary';
+      const parts = Object.entries(fields).map(
+        ([name, value]) =>
+          `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      );
+      if (file) {
+        parts.push(
+          `--${boundary}\r\ncontent-disposition: form-data; name="${file}"; filename="a.txt"\r\n` +
+            `content-type: text/plain\r\n\r\nhello\r\n`,
+        );
+      }
+      return {
+        payload: `${parts.join('')}--${boundary}--\r\n`,
+        type: `multipart/form-data; boundary=${boundary}`,
+      };
+    };
+    const complete = (t: string, id: unknown, body: { payload: string; type: string }) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/v2/complete-checkin/${id}/`,
+        headers: { authorization: `Token ${t}`, 'content-type': body.type },
+        payload: body.payload,
+      });
+    const json = (fields: Record<string, string>) => ({
+      payload: JSON.stringify(fields),
+      type: 'application/json',
+    });
+    const results = [];
+    for (const [email, encode] of [
+      ['json-guest@example.com', json],
+      ['form-guest@example.com', form],
+    ] as const) {
+      const guest = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email })).body
+        .token as string;
+      const step = await call(
+        h.app,
+        'POST',
+        '/api/v2/checkins/',
+        { picacode: DEMO_CODES.hotelRoom },
+        as(guest),
+      );
+      const tokenField = { complete_token: step.body.complete_token as string };
+      const missing = await complete(
+        guest,
+        step.body.id,
+        encode({ ...tokenField, phone: '+41 79 000 00 00' }),
+      );
+      const done = await complete(
+        guest,
+        step.body.id,
+        encode({ ...tokenField, platform: 'site', guest_name: 'Gita Guest', phone: '+41 79 000 00 00' }),
+      );
+      const stored = await h.database.executeSql('select form_answers from checkins where id = $1', [
+        step.body.id,
+      ]);
+      results.push({
+        missing: { status: missing.statusCode, body: missing.json() },
+        done: { status: done.statusCode, body: { ...done.json(), id: 0, created_at: null } },
+        stored,
+      });
+    }
+    const [byJson, byForm] = results;
+    expect(byJson?.missing).toMatchObject({
+      status: 400,
+      body: { data: { fields: { guest_name: ['field.required'] } } },
+    });
+    expect(byJson?.done).toMatchObject({ status: 200, body: { picacode: 'ROOM204B' } });
+    expect(byForm).toEqual(byJson);
+
+    // A file has no place in this form: refused, and the step stays open.
+    const guest = (
+      await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'file-guest@example.com' })
+    ).body.token as string;
+    const step = await call(
+      h.app,
+      'POST',
+      '/api/v2/checkins/',
+      { picacode: DEMO_CODES.hotelRoom },
+      as(guest),
+    );
+    const withFile = await complete(
+      guest,
+      step.body.id,
+      form({ complete_token: step.body.complete_token as string, guest_name: 'Fay' }, 'selfie'),
+    );
+    expect(withFile.statusCode).toBeGreaterThanOrEqual(400);
+    expect(withFile.statusCode).toBeLessThan(500);
+    expect((await call(h.app, 'GET', `/api/v2/checkins/${step.body.id}/`, undefined, as(guest))).status).toBe(
+      404,
+    );
+  });
+
   it('reads an album by id and by code with its summary; another user gets 404 for both', async () => {
     const byCode = await call(
       h.app,
