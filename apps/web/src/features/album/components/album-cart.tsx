@@ -1,9 +1,12 @@
 import './album-cart.css';
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import type { Media } from '@fotodrop/contract/api/media';
+import { formatMoney } from '@fotodrop/contract/rules/currency';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { type AlbumCart, albumCart, type MediaCartState, mediaCartState, useCartItems } from '../../cart';
 import { albumSellsNow, listPricesType } from '../lib/cart-gating';
+import { singlePrice } from '../lib/prices';
 import { useAlbumStore } from '../store/album-store';
 
 export interface AlbumCartValue {
@@ -17,6 +20,8 @@ export interface AlbumCartValue {
   loaded: boolean;
   /** The media can be put in the cart on its own. */
   canAdd: (media: Media) => boolean;
+  /** What one media of its type costs alone, formatted; null when not known or not sold alone. */
+  priceOf: (media: Media) => string | null;
 }
 
 const AlbumCartContext = createContext<AlbumCartValue | null>(null);
@@ -37,7 +42,9 @@ export function AlbumCartProvider({
 }) {
   const sellsNow = albumSellsNow(checkin);
   const items = useCartItems({ enabled: sellsNow });
+  const { language } = useTranslation();
   const priceItems = useAlbumStore((s) => s.priceList?.items);
+  const priceCurrency = useAlbumStore((s) => s.priceList?.currency);
   const value = useMemo<AlbumCartValue>(() => {
     const cart = items.data ? albumCart(items.data, checkin.id) : EMPTY;
     return {
@@ -47,8 +54,13 @@ export function AlbumCartProvider({
       cart,
       loaded: items.data !== undefined,
       canAdd: (media) => sellsNow && !media.is_purchased && listPricesType(priceItems, media.type),
+      priceOf: (media) => {
+        if (!sellsNow || !priceItems || !priceCurrency) return null;
+        const minor = singlePrice(priceItems, priceCurrency, media.type);
+        return minor === null ? null : formatMoney(minor, priceCurrency, language);
+      },
     };
-  }, [checkin, galleryId, sellsNow, items.data, priceItems]);
+  }, [checkin, galleryId, sellsNow, items.data, priceItems, priceCurrency, language]);
   return <AlbumCartContext.Provider value={value}>{children}</AlbumCartContext.Provider>;
 }
 

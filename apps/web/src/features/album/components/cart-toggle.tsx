@@ -7,7 +7,8 @@ import { useAlbumCart, useMediaCartState } from './album-cart';
 import { ICONS, Icon } from './lightbox-icons';
 
 /**
- * The viewer's cart button for the media shown: "Add to cart", then "In cart" (pressing it again
+ * The viewer's cart button for the media shown: "Add to cart — €9.90" (the price of one photo of
+ * its type alone, when the list has one), then "In cart" (pressing it again
  * takes the media out); media bought by a package line say so and are not removable one by one.
  * Give it `key={media.id}`, so a change under way belongs to its media.
  */
@@ -45,6 +46,8 @@ export function CartToggle({ media, onError }: { media: Media; onError: (error: 
       );
   };
   const inCart = state.kind === 'pick';
+  // decision: the price of one photo alone (the list's single price), as the button says it
+  const price = value.priceOf(media);
   return (
     <>
       <button
@@ -55,7 +58,11 @@ export function CartToggle({ media, onError }: { media: Media; onError: (error: 
         onClick={toggle}
       >
         {busy ? <Spinner size="sm" /> : <Icon d={inCart ? ICONS.check : ICONS.cart} />}
-        {inCart ? t('album.cart.in_cart') : t('album.cart.add')}
+        {inCart
+          ? t('album.cart.in_cart')
+          : price
+            ? t('album.cart.add_price', { price })
+            : t('album.cart.add')}
       </button>
       {inCart && (
         <span id={hintId} className="visually-hidden">

@@ -1,4 +1,5 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
+import './album-toolbar.css';
 import type { MediaCategory } from '@fotodrop/contract/constants';
 import { type KeyboardEvent, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,11 +8,13 @@ import { fetchAllMedias, fetchGalleryMedia } from '../api/album-api';
 import type { MediaListSource } from '../hooks/use-media-list';
 import { useAlbumStore } from '../store/album-store';
 import { ALL_PHOTOS_KEY, cacheKey, pageModeOf, tabCount } from '../store/media-cache';
+import { useAlbumCart } from './album-cart';
 import { GalleryChips } from './gallery-chips';
+import { GalleryToolbar } from './gallery-toolbar';
 import { MediaList } from './media-list';
 import { PackageBanner } from './package-banner';
-import { PriceListCard } from './price-list-card';
 import { PrintUpsell } from './print-upsell';
+import { SelectionProvider, useSelectionState } from './selection';
 
 export type AlbumTab = 'mine' | 'all' | 'favourites';
 type Filter = Extract<MediaCategory, 'buyable' | 'bought'>;
@@ -24,8 +27,9 @@ const TAB_LABELS: Record<AlbumTab, string> = {
 
 /**
  * A gallery's media (the album root or a sub-gallery): tabs with their counts (my photos, all
- * photos, favourites), the not purchased / purchased filter, the sub-galleries, the gallery's
- * price list and the photo grid. Tab and filter live in the URL (?tab=, ?filter=).
+ * photos, favourites), the toolbar (not purchased / purchased filter, prices, select mode), the
+ * sub-galleries and the photo grid, with the sales banners (packages, prints) after its first
+ * rows. Tab and filter live in the URL (?tab=, ?filter=).
  */
 export function GalleryBrowser({
   checkin,
@@ -55,6 +59,15 @@ export function GalleryBrowser({
       fetchPage: (page) => fetchGalleryMedia(checkin.id, galleryId, category, page),
     };
   }, [tab, filter, checkin.id, galleryId]);
+
+  const selection = useSelectionState(source.key);
+  const listed = useAlbumStore((s) => s.media[source.key]?.results);
+  const selected = useMemo(
+    () => (selection.active && listed ? listed.filter((m) => selection.ids.has(m.id)) : []),
+    [selection.active, selection.ids, listed],
+  );
+  const prices = checkin.show_prices ? priceList : null;
+  const sellsNow = useAlbumCart()?.sellsNow ?? false;
 
   const counts: Record<AlbumTab, number | undefined> = {
     mine: tree?.num_media,
@@ -103,19 +116,16 @@ export function GalleryBrowser({
         ? t('album.grid.empty_bought')
         : t('album.grid.empty');
 
+  // decision: the sales banners follow the first rows of photos (issue 8, photos first)
+  const banners = (
+    <div className="media-grid-insert">
+      {prices && <PackageBanner packages={prices.packages} items={prices.items} currency={prices.currency} />}
+      <PrintUpsell />
+    </div>
+  );
+
   return (
     <div className="gallery-browser">
-      {checkin.show_prices && priceList && (
-        <>
-          <PriceListCard items={priceList.items} currency={priceList.currency} />
-          <PackageBanner
-            packages={priceList.packages}
-            items={priceList.items}
-            currency={priceList.currency}
-          />
-        </>
-      )}
-      <PrintUpsell />
       <div className="album-tabs" role="tablist" aria-label={t('album.tabs.label')}>
         {tabs.map((name) => (
           <button
@@ -144,38 +154,43 @@ export function GalleryBrowser({
         ))}
       </div>
       <div className="album-tab-panel" role="tabpanel" id={panelId} aria-labelledby={`${baseId}-${tab}`}>
-        {tab === 'mine' && (
-          <fieldset className="album-filter">
-            <legend className="visually-hidden">{t('album.filter.label')}</legend>
-            {(['buyable', 'bought'] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                className="album-filter-btn"
-                aria-pressed={filter === name}
-                onClick={() => update({ filter: name === 'buyable' ? null : name })}
-              >
-                {t(`album.filter.${name}`)}
-                {tree && (
-                  <>
-                    {' '}
-                    <span className="album-tab-count">{tabCount(tree.tabs, name)}</span>
-                  </>
-                )}
-              </button>
-            ))}
-          </fieldset>
-        )}
-        {tab === 'mine' && tree && <GalleryChips tree={tree} picacode={checkin.picacode} />}
-        <MediaList
-          key={source.key}
-          source={source}
-          mode={pageModeOf(checkin.counter_type)}
-          label={t(TAB_LABELS[tab])}
-          emptyText={emptyText}
-          title={checkin.event_name}
-          canShare={checkin.share_mode !== 'd'}
-        />
+        <SelectionProvider value={selection}>
+          <GalleryToolbar priceList={prices} selection={selection} selected={selected}>
+            {tab === 'mine' && (
+              <fieldset className="album-filter">
+                <legend className="visually-hidden">{t('album.filter.label')}</legend>
+                {(['buyable', 'bought'] as const).map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    className="album-filter-btn"
+                    aria-pressed={filter === name}
+                    onClick={() => update({ filter: name === 'buyable' ? null : name })}
+                  >
+                    {t(`album.filter.${name}`)}
+                    {tree && (
+                      <>
+                        {' '}
+                        <span className="album-tab-count">{tabCount(tree.tabs, name)}</span>
+                      </>
+                    )}
+                  </button>
+                ))}
+              </fieldset>
+            )}
+          </GalleryToolbar>
+          {tab === 'mine' && tree && <GalleryChips tree={tree} picacode={checkin.picacode} />}
+          <MediaList
+            key={source.key}
+            source={source}
+            mode={pageModeOf(checkin.counter_type)}
+            label={t(TAB_LABELS[tab])}
+            emptyText={emptyText}
+            title={checkin.event_name}
+            canShare={checkin.share_mode !== 'd'}
+            insert={sellsNow ? banners : undefined}
+          />
+        </SelectionProvider>
       </div>
     </div>
   );

@@ -14,7 +14,7 @@ import { newMediaAction } from '../lib/new-media';
 import { createNotificationScheduler } from '../lib/notifications';
 import { loadGrouped, loadMoreGrouped, loadTree, useAlbumStore } from '../store/album-store';
 import { NewMediaNotice } from './album-popups';
-import { MediaTile } from './media-grid';
+import { MediaTile } from './media-tile';
 import { PriceListCard } from './price-list-card';
 
 const Lightbox = lazy(() => import('./lightbox').then((m) => ({ default: m.Lightbox })));

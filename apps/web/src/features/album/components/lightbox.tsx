@@ -20,7 +20,7 @@ import { CartToggle } from './cart-toggle';
 import { FavouriteButton } from './favourite-button';
 import { ICONS, Icon } from './lightbox-icons';
 import { LightboxVideo, startsOnVideoControls } from './lightbox-video';
-import { mediaAlt } from './media-grid';
+import { mediaAlt } from './media-tile';
 import { RemovePhotoDialog } from './remove-photo-dialog';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';

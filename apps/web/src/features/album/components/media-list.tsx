@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -20,13 +20,15 @@ interface MediaListProps {
   /** Event name (share text) and whether sharing is allowed. */
   title: string;
   canShare: boolean;
+  /** Shown after the first rows of the grid (the album's sales banners), or after an empty list. */
+  insert?: ReactNode;
 }
 
 /**
  * One media list: the virtualised grid, "load more" with infinite scrolling (append mode) or
  * numbered pages (replace mode), its loading / empty / error states, and the photo viewer.
  */
-export function MediaList({ source, mode, label, emptyText, title, canShare }: MediaListProps) {
+export function MediaList({ source, mode, label, emptyText, title, canShare, insert }: MediaListProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ index: number; nonce: number } | null>(null);
@@ -69,9 +71,12 @@ export function MediaList({ source, mode, label, emptyText, title, canShare }: M
   }
   if (items.length === 0) {
     return (
-      <div className="media-list-state">
-        <p>{emptyText}</p>
-      </div>
+      <>
+        <div className="media-list-state">
+          <p>{emptyText}</p>
+        </div>
+        {insert}
+      </>
     );
   }
 
@@ -89,6 +94,7 @@ export function MediaList({ source, mode, label, emptyText, title, canShare }: M
         onOpen={setOpen}
         onFavouriteFailed={onFavouriteFailed}
         focusRequest={focusRequest}
+        insert={insert}
       />
       {mode === 'append'
         ? list.hasMore && (

@@ -99,7 +99,7 @@ describe('the package banner', () => {
     // the sixth photo: a seventh would cost €49.70
     fireEvent.click(within(list).getByRole('button', { name: 'Photo 6 of 12' }));
     const viewer = await screen.findByRole('dialog', { name: 'Viewer' });
-    fireEvent.click(await within(viewer).findByRole('button', { name: 'Add to cart' }));
+    fireEvent.click(await within(viewer).findByRole('button', { name: 'Add to cart — €9.90' }));
     await within(viewer).findByRole('button', { name: 'In cart' });
     fireEvent.keyDown(viewer, { key: 'Escape' });
     expect(await screen.findByText(SUGGESTION)).toBeTruthy();
@@ -121,7 +121,7 @@ describe('the package banner', () => {
     checkin = makeCheckin({ show_prices: false });
     await openAlbum();
     await waitFor(() => expect(server.requests.some((r) => r.path.includes('/price_list/'))).toBe(true));
-    expect(screen.queryByRole('region', { name: 'Prices' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Prices' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Buy the whole album' })).toBeNull();
     cleanup();
 
@@ -131,7 +131,7 @@ describe('the package banner', () => {
     checkin = makeCheckin();
     album = fakeAlbum({ count: 12 });
     await openAlbum();
-    await screen.findByRole('region', { name: 'Prices' });
+    await screen.findByRole('button', { name: 'Prices' });
     expect(screen.queryByRole('region', { name: 'Buy the whole album' })).toBeNull();
   });
 });

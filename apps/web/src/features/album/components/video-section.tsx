@@ -8,7 +8,7 @@ import { fetchAlbumVideos } from '../api/album-api';
 import { type MediaListSource, useMediaList } from '../hooks/use-media-list';
 import { useAlbumStore } from '../store/album-store';
 import { VIDEOS_KEY } from '../store/media-cache';
-import { MediaTile } from './media-grid';
+import { MediaTile } from './media-tile';
 
 const Lightbox = lazy(() => import('./lightbox').then((m) => ({ default: m.Lightbox })));
 

@@ -31,3 +31,17 @@ export function priceGroups(items: readonly PriceListItem[], currency: string): 
     })
     .filter((group) => group.bundles.length > 0);
 }
+
+/**
+ * decision: what one media of a type costs on its own, in minor units: the bundle or range that
+ * starts at one (volume lists price their first range each, bundle lists their single item).
+ * null when the list does not sell one alone (no such bundle) or does not price the type.
+ */
+export function singlePrice(
+  items: readonly PriceListItem[],
+  currency: string,
+  mediaType: MediaType,
+): number | null {
+  const group = priceGroups(items, currency).find((g) => g.mediaType === mediaType);
+  return group?.bundles.find((bundle) => bundle.from === 1)?.price ?? null;
+}

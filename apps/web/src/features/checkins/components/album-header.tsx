@@ -10,7 +10,10 @@ import { ShowCodeDialog } from './show-code-dialog';
 
 type Modal = 'code' | 'qr' | 'remove' | null;
 
-/** Top of the album screen: event, dates, album code, and the code / QR / remove actions. */
+/**
+ * Top of the album screen, compact so the photos start on the first screen of a phone (issue 8):
+ * event, dates and album code on one line, the code / QR / remove actions on the next.
+ */
 export function AlbumHeader({ checkin }: { checkin: Checkin }) {
   const { t } = useTranslation();
   const [modal, setModal] = useState<Modal>(null);
@@ -24,7 +27,7 @@ export function AlbumHeader({ checkin }: { checkin: Checkin }) {
           <span>{checkin.pica_service.name}</span>
         </p>
       )}
-      <h1>{checkin.event_name}</h1>
+      <h1 className="album-title">{checkin.event_name}</h1>
       <dl className="album-facts">
         <div>
           <dt>{t('album.facts.dates')}</dt>

@@ -75,12 +75,17 @@ describe('the album media', () => {
     expect(within(galleries).getByRole('link', { name: 'Start 30' }).getAttribute('href')).toBe(
       '/checkins/K7M2Q9P/gallery_tree/5',
     );
-    // the price list of the gallery
-    const prices = screen.getByRole('region', { name: 'Prices' });
+    // the price list of the gallery, behind "Prices" so the photos come first
+    expect(screen.queryByRole('region', { name: 'Prices' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Prices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prices' });
+    const prices = within(dialog).getByRole('region', { name: 'Prices' });
     expect(prices.textContent).toContain('5 pictures');
     expect(prices.textContent).toContain('Original price: €49.50');
     expect(prices.textContent).toContain('€29.90');
     expect(within(prices).getByText('Prices include VAT.')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Prices' })).toBeNull());
 
     fireEvent.click(tab(/^All photos/));
     await grid('All photos');
@@ -99,7 +104,7 @@ describe('the album media', () => {
     expect(requested('gallery_tree/0/media/?tab=bought&page=1')).toBe(true);
     expect(here(router)).toBe('/checkins/K7M2Q9P?filter=bought');
     expect(screen.getByRole('button', { name: 'Purchased 0' }).getAttribute('aria-pressed')).toBe('true');
-  });
+  }, 15_000);
 
   it('moves between tabs with the arrow keys', async () => {
     await openAlbum();

@@ -44,7 +44,9 @@ export function Component() {
     <div className="page container album">
       <AlbumHeader checkin={query.data} />
       <section className="album-media" aria-labelledby="album-media-title">
-        <h2 id="album-media-title">{t('album.media.title')}</h2>
+        <h2 id="album-media-title" className="visually-hidden">
+          {t('album.media.title')}
+        </h2>
         <AlbumMedia checkin={query.data} />
       </section>
     </div>

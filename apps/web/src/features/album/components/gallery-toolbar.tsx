@@ -1,0 +1,95 @@
+import type { Media } from '@fotodrop/contract/api/media';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Dialog } from '../../../shared/ui/dialog';
+import { Toast } from '../../../shared/ui/toast';
+import type { PriceListState } from '../store/album-store';
+import { useCartFeedback } from './cart-feedback';
+import { ICONS, Icon } from './lightbox-icons';
+import { PriceListCard } from './price-list-card';
+import { SelectBar } from './select-bar';
+import type { Selection } from './selection';
+
+const TAG = 'M3 12V4h8l9 9-8 8zM7.5 7.5h.01';
+const SELECT = 'M4 4h16v16H4zM8 12l3 3 5-6';
+
+/**
+ * The row above a gallery's photos: the filter (`children`), "Prices" (the gallery's price list
+ * in a dialog, where prices are shown) and "Select"; in select mode the select bar takes its place.
+ */
+export function GalleryToolbar({
+  children,
+  priceList,
+  selection,
+  selected,
+}: {
+  children?: ReactNode;
+  priceList: PriceListState | null;
+  selection: Selection;
+  selected: readonly Media[];
+}) {
+  const { t } = useTranslation();
+  const [pricesOpen, setPricesOpen] = useState(false);
+  const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
+  const say = useCallback((text: string) => setToast({ text, id: Date.now() }), []);
+  const feedback = useCartFeedback(say);
+  const selectRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // the focus follows the control that was pressed: into the bar, and back to "Select"
+  const moveFocus = useRef<'bar' | 'select' | null>(null);
+  useEffect(() => {
+    const wanted = selection.active ? 'bar' : 'select';
+    const target = selection.active ? cancelRef : selectRef;
+    if (moveFocus.current === wanted) target.current?.focus();
+    moveFocus.current = null;
+  }, [selection.active]);
+  const hasPrices = priceList !== null && priceList.items.length > 0;
+
+  return (
+    <>
+      {selection.active ? (
+        <SelectBar
+          selected={selected}
+          cancelRef={cancelRef}
+          onDone={() => {
+            if (document.activeElement?.closest('.select-bar')) moveFocus.current = 'select';
+            selection.cancel();
+          }}
+          say={say}
+          onCartError={feedback.onError}
+        />
+      ) : (
+        <div className="gallery-toolbar">
+          {children}
+          <div className="gallery-toolbar-actions">
+            {hasPrices && (
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPricesOpen(true)}>
+                <Icon d={TAG} size={18} />
+                {t('album.prices.open')}
+              </button>
+            )}
+            <button
+              ref={selectRef}
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => {
+                moveFocus.current = 'bar';
+                selection.start();
+              }}
+            >
+              <Icon d={SELECT} size={18} />
+              {t('album.select.start')}
+            </button>
+          </div>
+        </div>
+      )}
+      {hasPrices && (
+        <Dialog open={pricesOpen} onClose={() => setPricesOpen(false)} title={t('album.prices.title')}>
+          <PriceListCard items={priceList.items} currency={priceList.currency} compact />
+        </Dialog>
+      )}
+      {feedback.dialog}
+      <Toast key={toast?.id} message={toast?.text ?? null} onDone={() => setToast(null)} />
+    </>
+  );
+}

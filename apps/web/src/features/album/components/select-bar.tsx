@@ -1,0 +1,106 @@
+import type { Media } from '@fotodrop/contract/api/media';
+import { type RefObject, useState } from 'react';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Button } from '../../../shared/ui/button';
+import { useCreateDigitalItem } from '../../cart';
+import { toggleFavourite } from '../store/album-store';
+import { useAlbumCart } from './album-cart';
+import { ICONS, Icon } from './lightbox-icons';
+import { mediaToAdd, mediaToFavour } from './select-actions';
+
+/**
+ * The bar of select mode, in place of the toolbar while photos are being picked: how many are
+ * selected, "Add to cart" (one call for all of them; only where the album sells), "Add to
+ * favourites" and Cancel. Each action ends select mode when it worked and says what it did.
+ */
+export function SelectBar({
+  selected,
+  cancelRef,
+  onDone,
+  say,
+  onCartError,
+}: {
+  selected: readonly Media[];
+  cancelRef: RefObject<HTMLButtonElement | null>;
+  onDone: () => void;
+  say: (text: string) => void;
+  onCartError: (error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const value = useAlbumCart();
+  const create = useCreateDigitalItem();
+  const [favouring, setFavouring] = useState(false);
+  const count = selected.length;
+
+  const addToCart = () => {
+    if (!value) return;
+    const media = mediaToAdd(value, selected);
+    if (media.length === 0) {
+      say(t('album.select.nothing_to_add'));
+      return;
+    }
+    create.mutate(
+      {
+        checkin_id: value.checkin.id,
+        gallery_id: value.galleryId,
+        order_type: 'PHOTOLIST',
+        media_ids: media.map((m) => m.id),
+      },
+      {
+        onSuccess: () => {
+          say(t('album.select.added_to_cart', { count: media.length }));
+          onDone();
+        },
+        onError: onCartError,
+      },
+    );
+  };
+
+  const addToFavourites = async () => {
+    const media = mediaToFavour(selected);
+    setFavouring(true);
+    // one call per photo (the API favours one at a time); each shows at once, undone if refused
+    const results = await Promise.all(media.map((m) => toggleFavourite(m, true)));
+    setFavouring(false);
+    const failed = results.filter((ok) => !ok).length;
+    if (failed > 0) {
+      say(t('album.select.favourites_failed', { count: failed }));
+      return;
+    }
+    say(t('album.select.added_to_favourites', { count }));
+    onDone();
+  };
+
+  return (
+    <section className="select-bar" aria-label={t('album.select.label')}>
+      <button ref={cancelRef} type="button" className="btn btn-ghost btn-sm select-cancel" onClick={onDone}>
+        <Icon d={ICONS.close} size={18} />
+        {t('album.select.cancel')}
+      </button>
+      <p className="select-count" aria-live="polite">
+        {count === 0 ? t('album.select.hint') : t('album.select.count', { count })}
+      </p>
+      <div className="select-actions">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={count === 0 || create.isPending}
+          loading={favouring}
+          onClick={() => void addToFavourites()}
+        >
+          {t('album.select.favourite')}
+        </Button>
+        {value?.sellsNow && (
+          <Button
+            size="sm"
+            disabled={count === 0 || favouring}
+            loading={create.isPending}
+            onClick={addToCart}
+          >
+            {t('album.select.add_to_cart')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
