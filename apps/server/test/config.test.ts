@@ -23,6 +23,8 @@ describe.each(BACKENDS)('organisation config on %s', (backend) => {
       min_required_age: 16,
       login_subtitle: expect.stringContaining('Alpine Run'),
       theme: expect.objectContaining({ primary: '#0f766e' }),
+      // its own demo album code, not the main site's
+      sample_code: 'TRAIL4821',
     });
     expect(body.id).not.toBe(OWN_SITE_ID);
     for (const field of [

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { organisations } from '../db/schema';
 import { organisationsRepository } from '../repositories/organisations.repository';
 import { usersRepository } from '../repositories/users.repository';
-import { seedDemoEvents } from './demo-events';
+import { DEMO_CODES, seedDemoEvents } from './demo-events';
 import { seedDemoPrint } from './demo-print';
 
 /** The product's own site; the default event-owner id of the spec. */
@@ -84,6 +84,8 @@ export async function seedDemo(
     showCalendar: true,
     minRequiredAge: 16,
     minRequiredAgePolicyUrl: 'https://alpinerun.example/youth-policy',
+    // the home page and code forms show this site's own demo album code, not the main site's
+    sampleCode: DEMO_CODES.trailRunner,
   });
   const users = usersRepository(db);
   for (const demo of DEMO_USERS) {

@@ -25,6 +25,7 @@ export function toAppConfig(org: OrganisationRow): AppConfig {
     face_checkin_privacy_statement: org.faceCheckinPrivacyStatement,
     min_required_age: org.minRequiredAge,
     min_required_age_policy_url: org.minRequiredAgePolicyUrl,
+    sample_code: org.sampleCode,
   };
 }
 

@@ -61,6 +61,9 @@ export const appConfigSchema = z.object({
   face_checkin_privacy_statement: z.string().nullable(),
   min_required_age: z.number().int().min(0).max(99),
   min_required_age_policy_url: z.string().nullable(),
+  // decision (issue 8): an album code of this site shown as the example on its home page and code
+  // forms; null shows none (a branded site never shows the main site's demo code)
+  sample_code: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@fotodrop/contract/api/config';
-import { DEFAULT_EVENT_OWNER_ID, MIN_AGE } from '@fotodrop/contract/constants';
+import { DEFAULT_EVENT_OWNER_ID, MIN_AGE, PICACODE_EXAMPLE } from '@fotodrop/contract/constants';
 
 /** What the product's own site uses, and any subdomain whose config is missing (404) or failed. */
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -23,4 +23,5 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   face_checkin_privacy_statement: null,
   min_required_age: MIN_AGE,
   min_required_age_policy_url: null,
+  sample_code: PICACODE_EXAMPLE,
 };

@@ -1,10 +1,10 @@
-import { PICACODE_EXAMPLE } from '@fotodrop/contract/constants';
 import { picacodeSchema } from '@fotodrop/contract/rules/picacode';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useAppConfig } from '../../../shared/config/use-app-config';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
@@ -26,6 +26,8 @@ interface AlbumCodeFormProps {
 /** The album-code entry with its tips. */
 export function AlbumCodeForm({ initialCode, onOutcome }: AlbumCodeFormProps) {
   const { t } = useTranslation();
+  // the site's own example code (AppConfig.sample_code); none when the site names none
+  const sampleCode = useAppConfig().sample_code;
   const form = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({
     resolver: zodResolver(codeFormSchema),
     defaultValues: { picacode: initialCode ?? '' },
@@ -61,7 +63,7 @@ export function AlbumCodeForm({ initialCode, onOutcome }: AlbumCodeFormProps) {
         <div className="code-row">
           <CodeField
             label={t('checkins.form.label')}
-            hint={t('checkins.form.example', { code: PICACODE_EXAMPLE })}
+            hint={sampleCode ? t('checkins.form.example', { code: sampleCode }) : undefined}
             required
             error={errors.picacode?.message}
             {...form.register('picacode')}

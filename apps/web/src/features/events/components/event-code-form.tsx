@@ -1,10 +1,10 @@
-import { PICACODE_EXAMPLE } from '@fotodrop/contract/constants';
 import { picacodeSchema } from '@fotodrop/contract/rules/picacode';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
+import { useAppConfig } from '../../../shared/config/use-app-config';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { CodeField } from '../../../shared/ui/code-field';
@@ -17,6 +17,8 @@ const schema = z.object({ picacode: picacodeSchema });
  */
 export function EventCodeForm() {
   const { t } = useTranslation();
+  // the site's own example code (AppConfig.sample_code); none when the site names none
+  const sampleCode = useAppConfig().sample_code;
   const navigate = useNavigate();
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -37,7 +39,7 @@ export function EventCodeForm() {
         <div className="event-code-row">
           <CodeField
             label={t('checkins.form.label')}
-            hint={t('checkins.form.example', { code: PICACODE_EXAMPLE })}
+            hint={sampleCode ? t('checkins.form.example', { code: sampleCode }) : undefined}
             required
             error={errors.picacode?.message}
             {...form.register('picacode')}

@@ -55,10 +55,12 @@ export function HomePage() {
             <div className="photo photo-1" />
             <div className="photo photo-2" />
             <div className="photo photo-3" />
-            <div className="hero-code">
-              <span>{t('home.art_code_label')}</span>
-              <strong>K7M2Q9P</strong>
-            </div>
+            {config.sample_code && (
+              <div className="hero-code">
+                <span>{t('home.art_code_label')}</span>
+                <strong>{config.sample_code}</strong>
+              </div>
+            )}
           </div>
         </div>
       </section>
