@@ -307,7 +307,7 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
     expect(added.body.total_price).toBe('5.70');
     expect(await totals()).toMatchObject({
       digital_items_total: '19.80',
-      digital_items_count: 1,
+      digital_items_count: 2,
       print_items_total: '5.70',
       print_items_count: 1,
       subtotal: '25.50',

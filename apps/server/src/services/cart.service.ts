@@ -351,7 +351,12 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
       // Shipping of print items is priced at checkout, where the delivery country is known.
       return {
         digital_items_total: money(digital),
-        digital_items_count: lines.length,
+        // decision (issue 8): what the user put in counts, as the header badge shows it: each
+        // media of a pick, and a package as one
+        digital_items_count: lines.reduce(
+          (sum, { line }) => sum + (isPackage(line.orderType) ? 1 : line.mediaIds.length),
+          0,
+        ),
         print_items_total: money(prints.total),
         print_items_count: prints.count,
         subtotal: money(digital + prints.total),

@@ -53,7 +53,8 @@ describe('the cart hooks', () => {
   it('load the lines and the totals', async () => {
     const { result } = await renderCart();
     expect(result.current.items.data?.map((line) => line.media_ids)).toEqual([[1, 2]]);
-    expect(result.current.totals.data).toMatchObject({ digital_items_count: 1, currency: 'EUR' });
+    // a pick of two photos counts two items
+    expect(result.current.totals.data).toMatchObject({ digital_items_count: 2, currency: 'EUR' });
     expect(result.current.itemTotals.data).toEqual([
       { id: 1, media_count: 2, total: '19.80', total_original: null },
     ]);

@@ -84,7 +84,8 @@ describe('the basket', () => {
     expect(album!.querySelector('del')?.textContent).toBe('Original price: €39.90');
 
     const figure = (label: string) => within(summary()).getByText(label).nextElementSibling?.textContent;
-    await waitFor(() => expect(figure('2 digital items')).toBe('€49.65'));
+    // three photos picked and a package: four items
+    await waitFor(() => expect(figure('4 digital items')).toBe('€49.65'));
     expect(figure('Grand total')).toBe('€49.65');
     expect(within(summary()).getByText('Prices include VAT.')).toBeTruthy();
     // payment is not part of this screen yet: nothing to press that would not work

@@ -195,7 +195,11 @@ export function fakeCart({
     const printCents = state.printItems.reduce((sum, i) => sum + Math.round(Number(i.total_price) * 100), 0);
     return {
       digital_items_total: money(cents),
-      digital_items_count: state.items.length,
+      // as the server counts: each media of a pick, a package as one
+      digital_items_count: state.items.reduce(
+        (sum, i) => sum + (i.order_type === 'PHOTOLIST' ? i.media_ids.length : 1),
+        0,
+      ),
       print_items_total: money(printCents),
       print_items_count: state.printItems.length,
       subtotal: money(cents + printCents),
