@@ -4,12 +4,25 @@ import { serverAndBrowser } from './support/journey';
 
 const run = serverAndBrowser();
 
-/** Reads the newest message of the development mailbox (the outbox folder) through the run.server. */
+/**
+ * Reads the newest message of the development mailbox (the outbox folder) through the server, as
+ * platform staff: the mailbox answers nobody else (it holds other people's reset links).
+ */
 async function latestMail(): Promise<string> {
+  const login = await fetch(`${run.server.url}/api/api/v1/get-token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'staff@fotodrop.test', password: 'Fotodrop-staff1' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Token ${token}` };
+  expect((await fetch(`${run.server.url}/api/dev/mailbox`)).status).toBe(401);
   for (let i = 0; i < 100; i++) {
-    const list = (await (await fetch(`${run.server.url}/api/dev/mailbox`)).json()) as { messages: string[] };
+    const list = (await (await fetch(`${run.server.url}/api/dev/mailbox`, { headers })).json()) as {
+      messages: string[];
+    };
     const newest = list.messages[0];
-    if (newest) return (await fetch(`${run.server.url}/api/dev/mailbox/${newest}`)).text();
+    if (newest) return (await fetch(`${run.server.url}/api/dev/mailbox/${newest}`, { headers })).text();
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('no e-mail arrived in the outbox');

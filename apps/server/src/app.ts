@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { allEndpoints, ErrorCode } from '@fotodrop/contract';
+import { allEndpoints, ErrorCode, PLATFORM_STAFF_PERMISSION } from '@fotodrop/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Storage } from './adapters/storage/storage';
+import type { TrustProxy } from './config';
 import type { Database } from './db/client';
 import { AlternativeAnswer, DomainError } from './http/errors';
 import { checkAnswersAgainstContract, type ResponseMismatch, registerRoute } from './http/route';
@@ -18,6 +19,7 @@ import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { printRoutes } from './routes/print.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
+import { type LinkBaseResolver, linkBaseResolver } from './services/link-base';
 import type { Services } from './services/services';
 
 export const API_BASE = '/api';
@@ -36,28 +38,49 @@ export interface AppOptions {
    * mismatch answers 500 and is reported here. Off in production (a second parse of every answer).
    */
   onResponseMismatch?: (mismatch: ResponseMismatch) => void;
+  /** TRUST_PROXY: hop count or proxy addresses whose X-Forwarded-For is believed; off by default. */
+  trustProxy?: TrustProxy;
 }
 
-function requestInfoOf(services: Services, publicUrl: string) {
-  const publicHost = new URL(publicUrl).hostname;
+function requestInfoOf(services: Services, links: LinkBaseResolver) {
   return async (request: FastifyRequest): Promise<RequestInfo> => {
-    const hostname = request.hostname.split(':')[0] ?? '';
-    const ours = hostname === publicHost || hostname.endsWith(`.${publicHost}`);
+    const organisationId = await services.config.resolveEventOwner(
+      request.headers['x-event-owner'] as string | undefined,
+    );
     return {
       ip: request.ip,
-      organisationId: await services.config.resolveEventOwner(
-        request.headers['x-event-owner'] as string | undefined,
-      ),
-      linkBase: ours ? `${request.protocol}://${request.host}` : publicUrl.replace(/\/$/, ''),
+      organisationId,
+      linkBase: () => links.forRequest({ host: request.host, eventOwnerId: organisationId }),
     };
   };
+}
+
+/** A client's request id is kept only when it is a short plain token; anything else gets a fresh one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/**
+ * Fastify takes addresses as they are; a bare number it refuses (fails closed), so a hop count
+ * becomes the function proxy-addr asks hop by hop: the socket and the next hops-1 are proxies.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === undefined || trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // requestIdHeader would take the header as it comes; genReqId checks it first.
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+    requestIdHeader: false,
+    // Off unless TRUST_PROXY says which proxies to believe: then request.ip is the real client.
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.addHook('onSend', async (request, reply) => {
@@ -100,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: RouteContext = {
     route: (endpoint, handler) => registerRoute(app, API_BASE, authenticate, endpoint, handler),
     services,
-    requestInfo: requestInfoOf(services, options.publicUrl),
+    requestInfo: requestInfoOf(services, linkBaseResolver(options.database.db, options.publicUrl)),
   };
   accountRoutes(context);
   configRoutes(context);
@@ -116,7 +139,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.mediaSecret,
     now: services.now,
   });
-  await systemRoutes(app, { apiBase: API_BASE, database: options.database, mailer: options.mailer });
+  await systemRoutes(app, {
+    apiBase: API_BASE,
+    database: options.database,
+    mailer: options.mailer,
+    requireStaff: async (request) =>
+      services.auth.requirePermission(
+        await services.auth.authenticate(request.headers.authorization),
+        PLATFORM_STAFF_PERMISSION,
+      ),
+  });
   await webRoutes(app, { apiBase: API_BASE, webDist: options.webDist });
   return app;
 }

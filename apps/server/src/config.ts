@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
@@ -43,6 +44,46 @@ const jsonList = <T extends z.ZodType>(item: T, what: string) =>
       }
     });
 
+/** Fastify's trustProxy: off, a hop count, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default (X-Forwarded-For is ignored, request.ip is the connecting address);
+ * a hop count, or a comma-separated list of proxy addresses/CIDRs. `true` (trust any sender) is
+ * refused: every client could then pick its own address and with it a fresh rate-limit budget.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const text = raw?.trim() ?? '';
+    if (text === '' || text === 'false' || text === 'off' || text === '0') return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= 32) return hops;
+    } else {
+      const entries = text.split(',').map((e) => e.trim());
+      if (entries.every(isAddressOrRange)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -62,6 +103,8 @@ const envSchema = z.object({
   MEDIA_URL_SECRET: z.string().min(32).optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUIRED_POLICIES_VERSION: z.coerce.number().int().min(1).default(1),
+  /** Which reverse proxies to believe for the client address (rate limits key on it); off by default. */
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** JSON list of OpenID Connect providers for social login; none configured means no social buttons. */
   OIDC_PROVIDERS: jsonList(oidcProviderSchema, 'providers'),

@@ -30,6 +30,7 @@ async function main() {
     publicUrl,
     webDist,
     logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.WORKERS === 'inline') await registerWorkers(runtime);
@@ -48,7 +49,7 @@ async function main() {
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Media: ${config.storage.kind === 'local' ? `folder ${config.storage.dir}` : `S3 bucket ${config.storage.bucket}${config.storage.prefix ? `/${config.storage.prefix}` : ''}`}`,
     `  Videos: ${(await findFfmpeg()) ? 'processed with ffmpeg' : 'refused (ffmpeg not found; apt-get install ffmpeg)'}`,
-    `  E-mail: ${runtime.mailer.outboxDir ? `written to ${runtime.mailer.outboxDir} (list: ${publicUrl}/api/dev/mailbox)` : 'SMTP'}`,
+    `  E-mail: ${runtime.mailer.outboxDir ? `written to ${runtime.mailer.outboxDir} (platform staff: ${publicUrl}/api/dev/mailbox)` : 'SMTP'}`,
     ...(config.SEED_DEMO
       ? [
           '  Demo logins:',

@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from '../src/adapters/storage/local-storage';
+import { buildApp } from '../src/app';
 import { BACKENDS } from './databases';
-import { call, type Harness, SIGNUP, startHarness } from './harness';
+import { call, collectingMailer, type Harness, SIGNUP, startHarness } from './harness';
 
 const countUsers = async (h: Harness) => {
   const result = await h.database.executeSql('select count(*)::int as n from users', []);
@@ -267,5 +270,50 @@ describe.each(BACKENDS)('accounts over HTTP on %s', (backend) => {
     const health = await call(h.app, 'GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok', database: backend });
+    const ready = await call(h.app, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', database: backend });
+  });
+
+  it('answers liveness without the database and readiness 503 when the database does not answer', async () => {
+    const stuck = await buildApp({
+      database: { ...h.database, executeSql: () => new Promise(() => {}) },
+      services: h.services,
+      mailer: collectingMailer(),
+      storage: localStorage(tmpdir()),
+      mediaSecret: 'test-media-secret-0123456789abcdef',
+      publicUrl: 'http://localhost:8080',
+      webDist: null,
+      logLevel: 'silent',
+    });
+    try {
+      const live = await call(stuck, 'GET', '/api/health');
+      expect(live.status).toBe(200);
+      const ready = await call(stuck, 'GET', '/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'unavailable', database: backend });
+    } finally {
+      await stuck.close();
+    }
+  });
+
+  it("keeps a client's plain request id and replaces any other with a fresh one", async () => {
+    const echoed = async (id: string) =>
+      (await call(h.app, 'GET', '/api/health', undefined, { headers: { 'x-request-id': id } })).raw.headers[
+        'x-request-id'
+      ];
+    expect(await echoed('req-42.a:b_C')).toBe('req-42.a:b_C');
+    for (const forged of [
+      'has spaces',
+      '<script>alert(1)</script>',
+      'a'.repeat(65),
+      'line%0d%0aSet-Cookie: x=1',
+      'tab\there',
+      '"quoted"',
+    ]) {
+      const answer = await echoed(forged);
+      expect(answer, forged).not.toBe(forged);
+      expect(answer, forged).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
   });
 });

@@ -115,6 +115,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORAGE: 'gcs' })).toThrow(/STORAGE/);
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses and CIDRs', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'proxy.example', '10.0.0.0/33', '10.0.0.1/8/2', '1,,2', '-1', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: a hop count/);
+    }
+  });
+
   it('stops the server with a message naming the bad variable', () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', main], {

@@ -119,6 +119,8 @@ export const PICACODE_EXAMPLE = 'K7M2Q9P';
 export const PICACODE_PLACEHOLDER = 'XXXXXXXXX';
 /** decision: permission string (user.perms) that allows /impersonate (the spec leaves the check open). */
 export const IMPERSONATE_PERMISSION = 'users.impersonate';
+/** decision: permission string (user.perms) of platform staff: the development mailbox and other operator tools. */
+export const PLATFORM_STAFF_PERMISSION = 'platform.staff';
 /** Value of `platform` on everything the website sends; metric messages use the short form. */
 export const PLATFORM = 'site' as const;
 export const METRIC_PLATFORM = 's' as const;

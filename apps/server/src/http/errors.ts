@@ -39,12 +39,20 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** "1 second", "40 seconds", "3 minutes", "2 hours": the wait in the unit a person reads it in. */
+export function waitText(seconds: number): string {
+  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return unit(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 2 * 3600) return unit(Math.ceil(seconds / 60), 'minute');
+  return unit(Math.ceil(seconds / 3600), 'hour');
+}
+
 export class RateLimitedError extends DomainError {
   constructor(retryAfterSeconds: number) {
     super(
       429,
       ErrorCode.rateLimited,
-      `Too many attempts. Please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`,
+      `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`,
       { retry_after_seconds: retryAfterSeconds },
     );
   }

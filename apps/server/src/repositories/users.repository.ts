@@ -40,6 +40,13 @@ export function usersRepository(db: Queryable) {
         .orderBy(userPermissions.perm);
       return rows.map((r) => r.perm);
     },
+    async hasPermission(id: number, perm: string): Promise<boolean> {
+      const [row] = await db
+        .select({ perm: userPermissions.perm })
+        .from(userPermissions)
+        .where(and(eq(userPermissions.userId, id), eq(userPermissions.perm, perm)));
+      return row !== undefined;
+    },
     async grant(id: number, perms: string[]): Promise<void> {
       if (perms.length === 0) return;
       await db
@@ -110,6 +117,24 @@ export function passwordResetsRepository(db: Queryable) {
         .select()
         .from(passwordResetTokens)
         .where(eq(passwordResetTokens.tokenHash, tokenHash));
+      return row;
+    },
+    /**
+     * Marks one open, unexpired link used and returns its user, in one statement: of parallel
+     * confirmations of the same link exactly one gets the row.
+     */
+    async consume(tokenHash: string, now: Date): Promise<{ userId: number } | undefined> {
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            sql`${passwordResetTokens.usedAt} is null`,
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
       return row;
     },
     /** Marks every open link of the user used: one successful reset closes them all. */

@@ -13,7 +13,7 @@ export function accountRoutes({ route, services, requestInfo }: RouteContext): v
   route(e.updateMe, async ({ auth: caller, body }) => accounts.updateMe(caller, body));
   route(e.passwordReset, async ({ body, request }) => {
     const { ip, linkBase } = await requestInfo(request);
-    return accounts.requestPasswordReset(body.email, { ip, linkBase });
+    return accounts.requestPasswordReset(body.email, { ip, linkBase: await linkBase() });
   });
   route(e.passwordResetConfirm, async ({ body }) =>
     accounts.confirmPasswordReset(body.token, body.new_password1),

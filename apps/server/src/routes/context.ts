@@ -7,8 +7,11 @@ export interface RequestInfo {
   ip: string;
   /** The organisation named by the X-Event-Owner header, when it exists. */
   organisationId: number | null;
-  /** Origin for links in e-mails: the caller's host when it is ours (keeps the subdomain), else PUBLIC_URL. */
-  linkBase: string;
+  /**
+   * Origin for links in e-mails: PUBLIC_URL, or the branded subdomain of the organisation the
+   * request names (services/link-base.ts). Never text from the Host header.
+   */
+  linkBase: () => Promise<string>;
 }
 
 export interface RouteContext {

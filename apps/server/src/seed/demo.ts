@@ -1,4 +1,8 @@
-import { IMPERSONATE_PERMISSION, MEDIA_UPLOAD_PERMISSION } from '@fotodrop/contract';
+import {
+  IMPERSONATE_PERMISSION,
+  MEDIA_UPLOAD_PERMISSION,
+  PLATFORM_STAFF_PERMISSION,
+} from '@fotodrop/contract';
 import { sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../adapters/password-hasher';
 import type { SsoIntegrationConfig } from '../config';
@@ -20,7 +24,7 @@ export const DEMO_USERS = [
     password: 'Fotodrop-staff1',
     firstName: 'Sam',
     lastName: 'Staff',
-    perms: [IMPERSONATE_PERMISSION],
+    perms: [IMPERSONATE_PERMISSION, PLATFORM_STAFF_PERMISSION],
   },
   {
     email: 'organiser@fotodrop.test',
@@ -50,7 +54,14 @@ export async function seedDemo(
   requiredPoliciesVersion: number,
 ): Promise<void> {
   const orgs = organisationsRepository(db);
-  if (await orgs.findByAppName(BRANDED_APP_NAME)) return;
+  if (await orgs.findByAppName(BRANDED_APP_NAME)) {
+    // An installation seeded before a demo permission existed (e.g. platform staff) gets it now.
+    for (const demo of DEMO_USERS) {
+      const user = await usersRepository(db).findByEmail(demo.email);
+      if (user) await usersRepository(db).grant(user.id, [...demo.perms]);
+    }
+    return;
+  }
   const branded = await orgs.upsert({
     appName: BRANDED_APP_NAME,
     name: 'Alpine Run Club',

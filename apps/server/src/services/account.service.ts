@@ -155,16 +155,20 @@ export function accountService(deps: AccountDeps) {
     },
 
     async confirmPasswordReset(token: string, newPassword: string) {
-      const resets = passwordResetsRepository(db);
-      const row = await resets.findByHash(sha256(token));
-      if (!row || row.usedAt !== null || row.expiresAt <= now()) {
-        throw new DomainError(400, ErrorCode.invalidResetLink, 'This reset link is invalid or has expired.');
-      }
+      const tokenHash = sha256(token);
+      const invalid = () =>
+        new DomainError(400, ErrorCode.invalidResetLink, 'This reset link is invalid or has expired.');
+      // A cheap look first, so unknown links cost no password hash; the check that counts is the
+      // atomic consume below, inside the transaction that sets the password.
+      const found = await passwordResetsRepository(db).findByHash(tokenHash);
+      if (!found || found.usedAt !== null || found.expiresAt <= now()) throw invalid();
       const passwordHash = await hasher.hash(newPassword);
       await db.transaction(async (tx) => {
-        await usersRepository(tx).update(row.userId, { passwordHash });
-        await passwordResetsRepository(tx).useAllForUser(row.userId, now());
-        await tokensRepository(tx).deleteAllForUser(row.userId);
+        const used = await passwordResetsRepository(tx).consume(tokenHash, now());
+        if (!used) throw invalid();
+        await usersRepository(tx).update(used.userId, { passwordHash });
+        await passwordResetsRepository(tx).useAllForUser(used.userId, now());
+        await tokensRepository(tx).deleteAllForUser(used.userId);
       });
       return { detail: 'Your password has been reset. You can now log in.' };
     },

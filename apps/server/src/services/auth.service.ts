@@ -2,9 +2,9 @@ import { ErrorCode, type TokenType } from '@fotodrop/contract';
 import type { PasswordHasher } from '../adapters/password-hasher';
 import { randomSecret, sha256 } from '../adapters/secrets';
 import type { Db } from '../db/client';
-import { DomainError, ForbiddenError, UnauthorizedError } from '../http/errors';
+import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../http/errors';
 import { tokensRepository, type UserRow, usersRepository } from '../repositories/users.repository';
-import { LIMITS, type RateLimiter } from './rate-limiter';
+import { BACKOFFS, LIMITS, type RateLimiter } from './rate-limiter';
 
 export interface AuthContext {
   user: UserRow;
@@ -35,6 +35,12 @@ export function hasAcceptedPolicies(user: UserRow, requiredVersion: number): boo
 export function authService(deps: AuthDeps) {
   const users = usersRepository(deps.db);
   const tokens = tokensRepository(deps.db);
+  // A hash of a random secret nobody knows: checked for unknown e-mails and password-less accounts.
+  let dummy: Promise<string> | null = null;
+  const dummyHash = () => {
+    dummy ??= deps.hasher.hash(randomSecret());
+    return dummy;
+  };
 
   async function issueToken(
     userId: number,
@@ -80,23 +86,33 @@ export function authService(deps: AuthDeps) {
       }
     },
 
+    /**
+     * Signs in with e-mail and password. Wrong passwords slow down the (account, address) pair, not
+     * the account: the owner elsewhere still gets in while someone guesses. Unknown e-mails cost
+     * the same hash check as known ones, so the answer time does not tell who has an account.
+     */
     async login(username: string, password: string, ip: string) {
       await deps.limiter.consume(`login:ip:${ip}`, LIMITS.loginPerIp);
-      const accountKey = `login:account:${username.toLowerCase()}`;
-      await deps.limiter.assertOpen(accountKey, LIMITS.loginFailuresPerAccount);
+      const pairKey = `login:pair:${username.toLowerCase()}:${ip}`;
+      const { nextWaitSeconds } = await deps.limiter.attempt(pairKey, BACKOFFS.loginPerAccountAndIp);
       const user = await users.findByEmail(username);
-      const ok = user?.passwordHash ? await deps.hasher.verify(user.passwordHash, password) : false;
-      if (!user || !ok) {
-        const locked = await deps.limiter.recordFailure(accountKey, LIMITS.loginFailuresPerAccount);
-        if (locked) throw locked;
+      const ok = await deps.hasher.verify(user?.passwordHash ?? (await dummyHash()), password);
+      if (!user?.passwordHash || !ok) {
+        if (nextWaitSeconds > 0) throw new RateLimitedError(nextWaitSeconds);
         throw new DomainError(
           400,
           ErrorCode.invalidCredentials,
           'Unable to log in with the provided credentials.',
         );
       }
-      await deps.limiter.reset(accountKey);
+      await deps.limiter.reset(pairKey);
       return issueToken(user.id, 'Token');
+    },
+
+    /** 401 without a session, 403 for a user without `perm` (e.g. platform staff tools). */
+    async requirePermission(auth: AuthContext | null, perm: string): Promise<void> {
+      if (!auth) throw new UnauthorizedError();
+      if (!(await users.hasPermission(auth.user.id, perm))) throw new ForbiddenError();
     },
 
     async logout(auth: AuthContext): Promise<{ detail: string }> {

@@ -1,20 +1,41 @@
 import type { Db } from '../db/client';
 import { RateLimitedError } from '../http/errors';
-import { rateLimitsRepository } from '../repositories/rate-limits.repository';
+import {
+  type BackoffCurve,
+  backoffSeconds,
+  rateLimitsRepository,
+} from '../repositories/rate-limits.repository';
+
+export type { BackoffCurve } from '../repositories/rate-limits.repository';
 
 export interface Limit {
   max: number;
   windowSeconds: number;
 }
 
-/** The limits of sign-in, sign-up and password reset, per client address and per account. */
+const HOUR = 60 * 60;
+
+/**
+ * The limits of sign-in, sign-up and password reset (reasoning in docs/decisions.md, "Rate limits
+ * (issue 8)"). Per client address they only stop floods: hundreds of participants share one event
+ * Wi-Fi address. The strict limits sit on what an attacker aims at: one account, one mailbox.
+ */
 export const LIMITS = {
-  loginPerIp: { max: 30, windowSeconds: 15 * 60 },
-  loginFailuresPerAccount: { max: 5, windowSeconds: 15 * 60 },
-  signupPerIp: { max: 10, windowSeconds: 60 * 60 },
-  resetPerIp: { max: 10, windowSeconds: 60 * 60 },
-  resetPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  loginPerIp: { max: 1000, windowSeconds: HOUR },
+  signupPerIp: { max: 500, windowSeconds: HOUR },
+  resetPerIp: { max: 300, windowSeconds: HOUR },
+  /** Reset mails to one e-mail address: what a mail-bombing attacker targets. */
+  resetPerAccount: { max: 3, windowSeconds: HOUR },
 } satisfies Record<string, Limit>;
+
+/** Growing delays, keyed by what a guesser repeats. */
+export const BACKOFFS = {
+  /**
+   * Sign-in attempts of one account from one client address: five free, then 1 s, 2 s, 4 s … up to
+   * 15 minutes; a success starts again. The owner at another address is never held up by it.
+   */
+  loginPerAccountAndIp: { free: 5, baseSeconds: 1, maxSeconds: 15 * 60, forgetSeconds: 24 * HOUR },
+} satisfies Record<string, BackoffCurve>;
 
 export function rateLimiter(db: Db, now: () => Date) {
   const repo = rateLimitsRepository(db);
@@ -33,6 +54,21 @@ export function rateLimiter(db: Db, now: () => Date) {
     async recordFailure(key: string, limit: Limit): Promise<RateLimitedError | null> {
       const window = await repo.hit(key, limit.windowSeconds, now());
       return window.count >= limit.max ? new RateLimitedError(window.retryAfterSeconds) : null;
+    },
+    /**
+     * Counts an attempt on a growing-delay key, or throws 429 (with the seconds left) while the key
+     * still waits. Returns the wait the next attempt faces, for the caller to announce after a failure;
+     * `reset` after a success.
+     */
+    async attempt(key: string, curve: BackoffCurve): Promise<{ nextWaitSeconds: number }> {
+      const at = now();
+      const result = await repo.attemptWithBackoff(key, curve, at);
+      const wait = backoffSeconds(result.attempts, curve);
+      if (!result.counted) {
+        const left = (result.lastAt.getTime() + wait * 1000 - at.getTime()) / 1000;
+        throw new RateLimitedError(Math.max(1, Math.ceil(left)));
+      }
+      return { nextWaitSeconds: wait };
     },
     reset: (key: string) => repo.reset(key),
   };
