@@ -189,6 +189,9 @@ export const checkins = pgTable(
   (t) => [
     uniqueIndex('checkins_user_picacode_key').on(t.userId, t.picacodeId),
     index('checkins_user_idx').on(t.userId, t.createdAt),
+    // The album counts' triggers find an event's or a code's albums.
+    index('checkins_service_idx').on(t.photoServiceId),
+    index('checkins_picacode_idx').on(t.picacodeId),
   ],
 );
 
@@ -268,35 +271,35 @@ export const mediaHidden = pgTable(
 export interface GalleryCount {
   galleryId: number | null;
   total: number;
+  photos: number;
+  videos: number;
   favourites: number;
 }
 
 /**
- * Change counters that triggers (migration 0006) bump whenever something an album count reads
- * changes: an event's media, album codes or settings; a user's favourites or removed photos.
- * No foreign keys: a cascade deleting an event or a user bumps them while the row goes away.
+ * An album's media counts per gallery (gallery 0: media in no gallery), kept by triggers
+ * (migration 0010) whenever something they count changes: an event's media, album codes and
+ * settings, a user's favourites and removed photos, an album completing. Reading an album never
+ * writes: its counts are always current.
  */
-export const mediaVersions = pgTable('media_versions', {
-  photoServiceId: integer('photo_service_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
-export const userMediaVersions = pgTable('user_media_versions', {
-  userId: integer('user_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
-
-/**
- * An album's media counts per gallery, valid while both counters still hold the values they had
- * before the counting started.
- */
-export const albumCounts = pgTable('album_counts', {
-  checkinId: integer('checkin_id')
-    .primaryKey()
-    .references(() => checkins.id, { onDelete: 'cascade' }),
-  mediaVersion: bigint('media_version', { mode: 'number' }).notNull(),
-  userVersion: bigint('user_version', { mode: 'number' }).notNull(),
-  counts: jsonb('counts').$type<GalleryCount[]>().notNull(),
-});
+export const albumGalleryCounts = pgTable(
+  'album_gallery_counts',
+  {
+    checkinId: integer('checkin_id')
+      .notNull()
+      .references(() => checkins.id, { onDelete: 'cascade' }),
+    galleryId: integer('gallery_id').notNull(),
+    photos: integer('photos').notNull().default(0),
+    videos: integer('videos').notNull().default(0),
+    favourites: integer('favourites').notNull().default(0),
+    /**
+     * Taken from one sequence at each change (album_counts_version): an album's highest version
+     * moves whenever its list of media may have changed, so a list kept for a version stays valid.
+     */
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.checkinId, t.galleryId] })],
+);
 
 export interface PackagePriceRow {
   order_type: PackageOrderType;

@@ -1,17 +1,14 @@
 import type { MediaType } from '@fotodrop/contract';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
-  albumCounts,
   checkins,
   type GalleryCount,
   galleries,
   media,
   mediaFavourites,
   mediaHidden,
-  mediaVersions,
   photoServices,
   picacodes,
-  userMediaVersions,
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { type AlbumScope, albumScopeCondition, visibleMediaCondition } from './checkins.repository';
@@ -50,6 +47,17 @@ const isFavourite = (userId: number) =>
  */
 const newestFirst = [sql`${media.takenAt} desc nulls last`, sql`${media.id} desc nulls last`];
 
+const pageColumns = {
+  id: media.id,
+  type: media.type,
+  galleryId: media.galleryId,
+  width: media.width,
+  height: media.height,
+  durationSeconds: media.durationSeconds,
+  takenAt: media.takenAt,
+  favourite: sql<boolean>`${mediaFavourites.mediaId} is not null`,
+};
+
 /** Media of albums as their owner sees them: ready, not removed by them, within the codes' scope. */
 export function albumMediaRepository(db: Queryable) {
   const conditions = (q: AlbumMediaQuery): SQL | undefined =>
@@ -64,52 +72,10 @@ export function albumMediaRepository(db: Queryable) {
   const favouriteJoin = (userId: number) =>
     and(eq(mediaFavourites.userId, userId), eq(mediaFavourites.mediaId, media.id));
 
-  const repository = {
+  return {
     async count(q: AlbumMediaQuery): Promise<number> {
       const [row] = await db.select({ n: count() }).from(media).where(conditions(q));
       return row?.n ?? 0;
-    },
-    /**
-     * `countsByGallery` of one album, kept in album_counts while nothing it reads has changed.
-     * The counters are read before counting, so stored counts are never older than their
-     * counters claim: a change committed meanwhile only makes the next request count again.
-     */
-    async albumCounts(checkinId: number, userId: number, scope: AlbumScope): Promise<GalleryCount[]> {
-      const counter = sql<number>`coalesce((select ${mediaVersions.version} from ${mediaVersions} where ${mediaVersions.photoServiceId} = ${scope.photoServiceId}), 0)`;
-      const userCounter = sql<number>`coalesce((select ${userMediaVersions.version} from ${userMediaVersions} where ${userMediaVersions.userId} = ${userId}), 0)`;
-      const [state] = await db
-        .select({
-          mediaVersion: counter.mapWith(Number),
-          userVersion: userCounter.mapWith(Number),
-          stored: albumCounts,
-        })
-        .from(checkins)
-        .leftJoin(albumCounts, eq(albumCounts.checkinId, checkins.id))
-        .where(eq(checkins.id, checkinId));
-      if (!state) return [];
-      const { mediaVersion, userVersion, stored } = state;
-      if (stored?.mediaVersion === mediaVersion && stored.userVersion === userVersion) return stored.counts;
-      const counts = await repository.countsByGallery({ userId, scopes: [scope] });
-      await db
-        .insert(albumCounts)
-        .values({ checkinId, mediaVersion, userVersion, counts })
-        .onConflictDoUpdate({ target: albumCounts.checkinId, set: { mediaVersion, userVersion, counts } });
-      return counts;
-    },
-    /** Every count the tree and the tabs need, in one pass over the album. */
-    async countsByGallery(
-      q: Omit<AlbumMediaQuery, 'galleryIds' | 'favouritesOnly'>,
-    ): Promise<GalleryCount[]> {
-      return db
-        .select({
-          galleryId: media.galleryId,
-          total: count(),
-          favourites: count(mediaFavourites.mediaId),
-        })
-        .from(media)
-        .leftJoin(mediaFavourites, favouriteJoin(q.userId))
-        .where(conditions({ ...q, galleryIds: null, favouritesOnly: false }))
-        .groupBy(media.galleryId);
     },
     /** Every medium of the query with its type, newest first (what a cart line buys). */
     async members(q: AlbumMediaQuery): Promise<{ id: number; type: MediaType }[]> {
@@ -118,6 +84,25 @@ export function albumMediaRepository(db: Queryable) {
         .from(media)
         .where(conditions(q))
         .orderBy(...newestFirst);
+    },
+    /** Every id of the query in page order: the list deep pages are sliced from. */
+    async orderedIds(q: AlbumMediaQuery): Promise<number[]> {
+      const rows = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(conditions(q))
+        .orderBy(...newestFirst);
+      return rows.map((r) => r.id);
+    },
+    /** These media, if the query still shows them, in the order of `ids`. */
+    async rowsOf(q: AlbumMediaQuery, ids: number[]): Promise<AlbumMediaRow[]> {
+      const rows = await db
+        .select(pageColumns)
+        .from(media)
+        .leftJoin(mediaFavourites, favouriteJoin(q.userId))
+        .where(and(inArray(media.id, ids), conditions(q)));
+      const position = new Map(ids.map((id, i) => [id, i]));
+      return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     },
     async page(q: AlbumMediaQuery, page: number, pageSize: number): Promise<AlbumMediaRow[]> {
       // The page's ids first, from the index alone; the rows and favourite flags only for those.
@@ -130,16 +115,7 @@ export function albumMediaRepository(db: Queryable) {
         .offset((page - 1) * pageSize)
         .as('page_ids');
       return db
-        .select({
-          id: media.id,
-          type: media.type,
-          galleryId: media.galleryId,
-          width: media.width,
-          height: media.height,
-          durationSeconds: media.durationSeconds,
-          takenAt: media.takenAt,
-          favourite: sql<boolean>`${mediaFavourites.mediaId} is not null`,
-        })
+        .select(pageColumns)
         .from(ids)
         .innerJoin(media, eq(media.id, ids.id))
         .leftJoin(mediaFavourites, favouriteJoin(q.userId))
@@ -175,5 +151,4 @@ export function albumMediaRepository(db: Queryable) {
       await db.insert(mediaHidden).values({ userId, mediaId }).onConflictDoNothing();
     },
   };
-  return repository;
 }

@@ -17,8 +17,9 @@ import {
   type GalleryCount,
 } from '../repositories/album-media.repository';
 import { type AlbumContext, checkinsRepository } from '../repositories/checkins.repository';
-import { photoServicesRepository } from '../repositories/photo-services.repository';
+import { type GalleryRow, photoServicesRepository } from '../repositories/photo-services.repository';
 import { priceListFor, priceListsRepository } from '../repositories/price-lists.repository';
+import { albumOrderCache } from './album-order-cache';
 import type { AuthContext } from './auth.service';
 import { offeredPackages } from './cart-album';
 import { subtreeIds } from './gallery-tree';
@@ -29,48 +30,85 @@ type Tab = GalleryTab['type'];
 
 /** Totals of the per-gallery counts over some galleries (null: the whole album). */
 function sumCounts(counts: GalleryCount[], galleryIds: number[] | null) {
-  let total = 0;
-  let favourites = 0;
+  const sum = { total: 0, photos: 0, videos: 0, favourites: 0 };
   for (const c of counts) {
     if (galleryIds !== null && (c.galleryId === null || !galleryIds.includes(c.galleryId))) continue;
-    total += c.total;
-    favourites += c.favourites;
+    sum.total += c.total;
+    sum.photos += c.photos;
+    sum.videos += c.videos;
+    sum.favourites += c.favourites;
   }
-  return { total, favourites };
+  return sum;
 }
+
+/** A query's total from the album's counts; null when they do not split that way (favourites of one type). */
+function totalFrom(counts: GalleryCount[], q: AlbumMediaQuery): number | null {
+  const sum = sumCounts(counts, q.galleryIds);
+  if (q.favouritesOnly) return q.type ? null : sum.favourites;
+  return q.type === 'photo' ? sum.photos : q.type === 'video' ? sum.videos : sum.total;
+}
+
+/** Rows before a page up to which it is read straight from the ordered index (ten pages of 40). */
+const SHALLOW_ROWS = 400;
+
+type AlbumWithCounts = AlbumContext & { counts: GalleryCount[]; version: number };
+type AlbumWithGalleries = AlbumWithCounts & { galleries: GalleryRow[] };
 
 export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService }) {
   const repo = () => albumMediaRepository(deps.db);
 
-  async function album(auth: AuthContext, checkinId: number): Promise<AlbumContext> {
-    const found = await checkinsRepository(deps.db).findCompleteAlbum(auth.user.id, checkinId);
+  /**
+   * The album with its counts (kept on write, so reading them writes nothing) and, when asked,
+   * its event's galleries: one statement. A page then costs one more.
+   */
+  async function findAlbum<O extends { counts: true; galleries: boolean }>(
+    auth: AuthContext,
+    checkinId: number,
+    extras: O,
+  ) {
+    const found = await checkinsRepository(deps.db).findCompleteAlbum(auth.user.id, checkinId, extras);
     if (!found) throw new NotFoundError('Album not found.');
     return found;
   }
+  const album = (auth: AuthContext, checkinId: number): Promise<AlbumWithCounts> =>
+    findAlbum(auth, checkinId, { counts: true, galleries: false });
+  const albumWithGalleries = (auth: AuthContext, checkinId: number): Promise<AlbumWithGalleries> =>
+    findAlbum(auth, checkinId, { counts: true, galleries: true });
 
   const toMedia = (row: AlbumMediaRow) => mediaDto(row, deps.mediaFiles);
 
   /** The whole-album packages this album offers (cart-album.ts `offeredPackages`). */
-  async function packagesOf(auth: AuthContext, context: AlbumContext): Promise<PackageOffer[]> {
+  async function packagesOf(context: AlbumWithCounts): Promise<PackageOffer[]> {
     const service = await photoServicesRepository(deps.db).findById(context.serviceId);
-    const offers = service?.packagePrices ?? [];
-    if (offers.length === 0) return [];
-    const q = { userId: auth.user.id, scopes: [context.scope], galleryIds: null, favouritesOnly: false };
-    const [photos, videos] = await Promise.all([
-      repo().count({ ...q, type: 'photo' }),
-      repo().count({ ...q, type: 'video' }),
-    ]);
-    return service ? offeredPackages(service, { photos, videos }) : [];
+    if (!service || service.packagePrices.length === 0) return [];
+    const { photos, videos } = sumCounts(context.counts, null);
+    return offeredPackages(service, { photos, videos });
   }
 
-  /** One page; the total is counted alongside unless the caller already has it. */
+  const orders = albumOrderCache();
+
+  /**
+   * One page of a query. The first pages are read straight from the ordered index; a deeper one
+   * is a slice of the query's whole order, kept while the albums' `versions` do not move (null:
+   * not kept). The total is counted alongside only when the album's counts cannot give it.
+   */
   async function page(
     q: AlbumMediaQuery,
     pageNumber: number,
     pageSize: number,
-    total: number | Promise<number> = repo().count(q),
+    total: number | null,
+    versions: number[] | null,
   ) {
-    const [n, rows] = await Promise.all([total, repo().page(q, pageNumber, pageSize)]);
+    const offset = (pageNumber - 1) * pageSize;
+    if (versions === null || offset < SHALLOW_ROWS) {
+      const [n, rows] = await Promise.all([total ?? repo().count(q), repo().page(q, pageNumber, pageSize)]);
+      return { results: rows.map(toMedia), pagination: makePagination(n, pageNumber, pageSize) };
+    }
+    const key = JSON.stringify([q, versions]);
+    const order = await orders.get(key, () => repo().orderedIds(q));
+    const ids = Array.from(order.subarray(offset, offset + pageSize));
+    const rows = ids.length > 0 ? await repo().rowsOf(q, ids) : [];
+    const n = total ?? order.length;
     return { results: rows.map(toMedia), pagination: makePagination(n, pageNumber, pageSize) };
   }
 
@@ -87,17 +125,20 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
   ];
 
   /** Gallery 0 is the album itself; another id must be a gallery of the album's event. */
-  async function galleryScope(context: AlbumContext, galleryId: number) {
-    const all = await repo().galleriesOf(context.serviceId);
+  function galleryScope(context: AlbumWithGalleries, galleryId: number) {
+    const all = context.galleries;
     if (galleryId === 0) return { all, node: null, ids: null };
     const node = all.find((g) => g.id === galleryId);
     if (!node) throw new NotFoundError('Gallery not found.');
     return { all, node, ids: subtreeIds(all, node.id) };
   }
 
-  /** The galleries a gallery id stands for: null for the album root, which needs no lookup. */
-  const galleryIdsOf = async (context: AlbumContext, galleryId: number) =>
-    galleryId === 0 ? null : (await galleryScope(context, galleryId)).ids;
+  /** The album and the galleries a gallery id stands for; the root (0) needs no galleries read. */
+  async function albumAt(auth: AuthContext, checkinId: number, galleryId: number) {
+    if (galleryId === 0) return { context: await album(auth, checkinId), ids: null };
+    const context = await albumWithGalleries(auth, checkinId);
+    return { context, ids: galleryScope(context, galleryId).ids };
+  }
 
   const baseQuery = (
     auth: AuthContext,
@@ -110,40 +151,23 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     favouritesOnly: false,
   });
 
-  /** The album's media counts per gallery (kept between requests while nothing changes). */
-  const countsOf = (auth: AuthContext, context: AlbumContext) =>
-    repo().albumCounts(context.checkinId, auth.user.id, context.scope);
-
-  const totalIn = (counts: GalleryCount[], q: AlbumMediaQuery) =>
-    sumCounts(counts, q.galleryIds)[q.favouritesOnly ? 'favourites' : 'total'];
-
-  /** A page of one album; its total comes from the album's counts unless a media type narrows it. */
-  const albumPage = (
-    auth: AuthContext,
-    context: AlbumContext,
-    q: AlbumMediaQuery,
-    pageNumber: number,
-    pageSize: number,
-  ) =>
-    page(
-      q,
-      pageNumber,
-      pageSize,
-      q.type ? repo().count(q) : countsOf(auth, context).then((counts) => totalIn(counts, q)),
-    );
+  /** A page of one album, its total from the album's counts. */
+  const albumPage = (context: AlbumWithCounts, q: AlbumMediaQuery, pageNumber: number, pageSize: number) =>
+    page(q, pageNumber, pageSize, totalFrom(context.counts, q), [context.version]);
 
   return {
     async tree(auth: AuthContext, checkinId: number, galleryId: number): Promise<GalleryTreeNode> {
-      const context = await album(auth, checkinId);
+      const context = await albumWithGalleries(auth, checkinId);
       // The counts per gallery serve the node, every sub-gallery (summed over its subtree) and the tabs.
-      const [{ all, node, ids }, counts] = await Promise.all([
-        galleryScope(context, galleryId),
-        countsOf(auth, context),
-      ]);
-      const own = sumCounts(counts, ids);
+      const { all, node, ids } = galleryScope(context, galleryId);
+      const own = sumCounts(context.counts, ids);
       const children = all
         .filter((g) => g.parentId === (node?.id ?? null))
-        .map((g) => ({ id: g.id, name: g.name, num_media: sumCounts(counts, subtreeIds(all, g.id)).total }));
+        .map((g) => ({
+          id: g.id,
+          name: g.name,
+          num_media: sumCounts(context.counts, subtreeIds(all, g.id)).total,
+        }));
       return {
         id: node?.id ?? 0,
         name: node?.name ?? context.serviceName,
@@ -160,21 +184,20 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       galleryId: number,
       query: { tab?: Tab; page: number; page_size: number; extras?: 'true' | 'false' },
     ) {
-      const context = await album(auth, checkinId);
-      const [ids, counts] = await Promise.all([galleryIdsOf(context, galleryId), countsOf(auth, context)]);
+      const { context, ids } = await albumAt(auth, checkinId, galleryId);
       const q = { ...baseQuery(auth, context, ids), favouritesOnly: query.tab === 'favourite' };
       const result =
         query.tab === 'bought'
           ? emptyPage(query.page, query.page_size)
-          : await page(q, query.page, query.page_size, totalIn(counts, q));
-      return query.extras === 'true' ? { ...result, tabs: tabsOf(sumCounts(counts, ids)) } : result;
+          : await albumPage(context, q, query.page, query.page_size);
+      return query.extras === 'true' ? { ...result, tabs: tabsOf(sumCounts(context.counts, ids)) } : result;
     },
 
     /** The all-photos tab: the whole event when the event shows all photos, else the album's own. */
     async allMedias(auth: AuthContext, checkinId: number, pageNumber: number, pageSize: number) {
       // The album's scope already widens to the whole event when the event shows all photos.
       const context = await album(auth, checkinId);
-      return albumPage(auth, context, baseQuery(auth, context, null), pageNumber, pageSize);
+      return albumPage(context, baseQuery(auth, context, null), pageNumber, pageSize);
     },
 
     async checkinMedias(
@@ -189,7 +212,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
         favouritesOnly: query.category === 'favourite',
         ...(query.type ? { type: query.type } : {}),
       };
-      return albumPage(auth, context, q, query.page, query.page_size);
+      return albumPage(context, q, query.page, query.page_size);
     },
 
     /**
@@ -208,9 +231,9 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
         page_size: number;
       },
     ) {
-      let albums: AlbumContext[];
+      let albums: AlbumWithCounts[];
       if (query.checkin_id !== undefined) albums = [await album(auth, query.checkin_id)];
-      else albums = await checkinsRepository(deps.db).allCompleteAlbums(auth.user.id);
+      else albums = await checkinsRepository(deps.db).allCompleteAlbums(auth.user.id, { counts: true });
       albums = albums.filter((a) => query.event_id === undefined || a.serviceId === query.event_id);
       if (query.purchased === 'true' || albums.length === 0) return emptyPage(query.page, query.page_size);
       const q: AlbumMediaQuery = {
@@ -220,18 +243,32 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
         favouritesOnly: false,
         ...(query.type ? { type: query.type } : {}),
       };
-      return page(q, query.page, query.page_size);
+      // Albums of different events show different media, so their counts add up; two albums of
+      // one event may show the same medium, listed once: then it is counted.
+      const events = new Set(albums.map((a) => a.serviceId));
+      const total =
+        events.size === albums.length ? albums.reduce((n, a) => n + (totalFrom(a.counts, q) ?? 0), 0) : null;
+      return page(
+        q,
+        query.page,
+        query.page_size,
+        total,
+        albums.map((a) => a.version),
+      );
     },
 
     /** The prices of a gallery (its own list, an ancestor's, or the event's), optionally of one media type. */
     async priceList(auth: AuthContext, checkinId: number, galleryId: number, mediaType?: MediaType) {
-      const context = await album(auth, checkinId);
-      const { all, node } = await galleryScope(context, galleryId);
-      const lists = await priceListsRepository(deps.db).forService(context.serviceId);
+      const context = await albumWithGalleries(auth, checkinId);
+      const { all, node } = galleryScope(context, galleryId);
+      const [lists, packages] = await Promise.all([
+        priceListsRepository(deps.db).forService(context.serviceId),
+        packagesOf(context),
+      ]);
       const parentOf = (id: number) => all.find((g) => g.id === id)?.parentId ?? null;
       const list = priceListFor(lists, node?.id ?? null, parentOf);
       const items = (list?.items ?? []).filter((i) => !mediaType || i.media_type === mediaType);
-      return { currency: context.currency, items, packages: await packagesOf(auth, context) };
+      return { currency: context.currency, items, packages };
     },
 
     /**
@@ -240,12 +277,9 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
      * with no photos of its own and no prices of its own is left out; its sub-galleries move up.
      */
     async grouped(auth: AuthContext, checkinId: number): Promise<GroupedGalleries> {
-      const context = await album(auth, checkinId);
-      const [all, lists, counts] = await Promise.all([
-        repo().galleriesOf(context.serviceId),
-        priceListsRepository(deps.db).forService(context.serviceId),
-        countsOf(auth, context),
-      ]);
+      const context = await albumWithGalleries(auth, checkinId);
+      const { galleries: all, counts } = context;
+      const lists = await priceListsRepository(deps.db).forService(context.serviceId);
       const parentOf = (id: number) => all.find((g) => g.id === id)?.parentId ?? null;
 
       const build = async (parentId: number | null, favouritesOnly: boolean): Promise<GroupedGallery[]> => {
@@ -257,7 +291,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
               const n = favouritesOnly ? own.favourites : own.total;
               const q = { ...baseQuery(auth, context, [gallery.id]), favouritesOnly };
               const [medias, subs] = await Promise.all([
-                n > 0 ? page(q, 1, MAX_PLACEHOLDERS, n) : emptyPage(1, MAX_PLACEHOLDERS),
+                n > 0 ? page(q, 1, MAX_PLACEHOLDERS, n, null) : emptyPage(1, MAX_PLACEHOLDERS),
                 build(gallery.id, favouritesOnly),
               ]);
               const ownList = lists.find((l) => l.galleryId === gallery.id);
@@ -290,9 +324,9 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       pageNumber: number,
       pageSize: number,
     ) {
-      const context = await album(auth, checkinId);
-      await galleryScope(context, galleryId);
-      return albumPage(auth, context, baseQuery(auth, context, [galleryId]), pageNumber, pageSize);
+      const context = await albumWithGalleries(auth, checkinId);
+      galleryScope(context, galleryId);
+      return albumPage(context, baseQuery(auth, context, [galleryId]), pageNumber, pageSize);
     },
 
     async setFavourite(auth: AuthContext, mediaId: number, favourite: boolean) {

@@ -1,0 +1,51 @@
+/**
+ * The order of an album's media, kept per list version (album_gallery_counts.version moves
+ * whenever the list may have changed), so that a deep page is a slice of the list instead of an
+ * OFFSET: page 250 of a 10,000-photo album otherwise sorts all 10,000 on every request.
+ * In memory, per process, least recently used first out beyond `maxIds` ids in all.
+ */
+export function albumOrderCache({ maxIds = 2_000_000 }: { maxIds?: number } = {}) {
+  const lists = new Map<string, Promise<Int32Array>>();
+  const sizes = new Map<string, number>();
+  let held = 0;
+
+  const forget = (key: string) => {
+    lists.delete(key);
+    held -= sizes.get(key) ?? 0;
+    sizes.delete(key);
+  };
+
+  return {
+    /** The list for this key; concurrent requests for a list not yet read share one read. */
+    get(key: string, load: () => Promise<number[]>): Promise<Int32Array> {
+      const hit = lists.get(key);
+      if (hit) {
+        // most recently used last
+        lists.delete(key);
+        lists.set(key, hit);
+        return hit;
+      }
+      const loading = load().then(
+        (ids) => {
+          const list = Int32Array.from(ids);
+          if (lists.get(key) === loading) {
+            sizes.set(key, list.length);
+            held += list.length;
+            for (const old of lists.keys()) {
+              if (held <= maxIds) break;
+              if (old !== key) forget(old);
+            }
+          }
+          return list;
+        },
+        (error: unknown) => {
+          if (lists.get(key) === loading) forget(key);
+          throw error;
+        },
+      );
+      lists.set(key, loading);
+      return loading;
+    },
+  };
+}
+export type AlbumOrderCache = ReturnType<typeof albumOrderCache>;
