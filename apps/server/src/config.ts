@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { POLICIES_VERSION } from '@fotodrop/contract/policies';
 import { z } from 'zod';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
 import { assertStoragePrefix } from './adapters/storage/storage';
@@ -102,7 +103,8 @@ const envSchema = z.object({
   /** Signs media links; without it a secret is generated once and kept in the database. */
   MEDIA_URL_SECRET: z.string().min(32).optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  REQUIRED_POLICIES_VERSION: z.coerce.number().int().min(1).default(1),
+  // the edition of the policy texts the web app shows; raise both together
+  REQUIRED_POLICIES_VERSION: z.coerce.number().int().min(1).default(POLICIES_VERSION),
   /** Which reverse proxies to believe for the client address (rate limits key on it); off by default. */
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -48,6 +48,8 @@ describe('paths', () => {
       live: 'all',
       help: 'all',
       terms: 'login',
+      termsOfService: 'all',
+      privacyPolicy: 'all',
       completeCheckin: 'login',
       checkins: 'login',
       checkin: 'login',

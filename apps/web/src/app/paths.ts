@@ -67,6 +67,9 @@ export const paths = {
   live: { path: '/live', access: 'all', getHref: (q?: Query) => withQuery('/live', q) },
   help: { path: '/help', access: 'all', getHref: (hash?: string) => (hash ? `/help#${hash}` : '/help') },
   terms: { path: '/terms', access: 'login', getHref: (next?: string) => withQuery('/terms', { next }) },
+  // decision (issue 8): the policy texts themselves; /terms is the acceptance screen
+  termsOfService: { path: '/terms-of-service', access: 'all', getHref: () => '/terms-of-service' },
+  privacyPolicy: { path: '/privacy-policy', access: 'all', getHref: () => '/privacy-policy' },
   completeCheckin: {
     path: '/complete-checkin',
     access: 'login',

@@ -48,6 +48,8 @@ const screens: Screen[] = [
   { route: paths.signup, lazy: authScreen('signup') },
   { route: paths.resetPassword, lazy: authScreen('resetPassword') },
   { route: paths.terms, lazy: () => import('../features/terms/routes/terms') },
+  { route: paths.termsOfService, lazy: () => import('../features/terms/routes/terms-of-service') },
+  { route: paths.privacyPolicy, lazy: () => import('../features/terms/routes/privacy-policy') },
   { route: paths.checkins, lazy: checkinScreen('checkins') },
   { route: paths.checkinError, lazy: checkinScreen('checkinError') },
   { route: paths.checkin, lazy: checkinScreen('checkin') },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { RichText } from '../../../shared/i18n/rich-text';
@@ -10,10 +11,22 @@ export function TermsLabel() {
     <RichText
       text={t('auth.signup.accept_terms')}
       components={{
-        terms: (chunk) => <Link to={paths.help.getHref('terms')}>{chunk}</Link>,
-        privacy: (chunk) => <Link to={paths.help.getHref('privacy')}>{chunk}</Link>,
+        // a new tab keeps what the form holds
+        terms: (chunk) => <PolicyLink to={paths.termsOfService.getHref()}>{chunk}</PolicyLink>,
+        privacy: (chunk) => <PolicyLink to={paths.privacyPolicy.getHref()}>{chunk}</PolicyLink>,
       }}
     />
+  );
+}
+
+/** A link to one of our policy pages in a new tab, saying so to screen readers. */
+export function PolicyLink({ to, children }: { to: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={to} target="_blank" rel="noopener">
+      {children}
+      <span className="visually-hidden"> {t('common.opens_new_tab')}</span>
+    </Link>
   );
 }
 

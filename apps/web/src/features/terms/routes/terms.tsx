@@ -31,13 +31,13 @@ export function Component() {
           <li>
             <RichText
               text={t('terms.point_terms')}
-              components={{ link: (chunk) => <Link to={paths.help.getHref('terms')}>{chunk}</Link> }}
+              components={{ link: (chunk) => <Link to={paths.termsOfService.getHref()}>{chunk}</Link> }}
             />
           </li>
           <li>
             <RichText
               text={t('terms.point_privacy')}
-              components={{ link: (chunk) => <Link to={paths.help.getHref('privacy')}>{chunk}</Link> }}
+              components={{ link: (chunk) => <Link to={paths.privacyPolicy.getHref()}>{chunk}</Link> }}
             />
           </li>
         </ul>
