@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_ITEM_MEDIAS_PAGE_SIZE, ORDER_TYPES, PAYMENT_METHODS } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema } from '../pagination';
+import { routes } from '../routes';
 import { detailResponseSchema } from './accounts';
 import { countryCode, currencyCode, id, idParam, idParams, mediaIds, money, resultsOf } from './common';
 import { paginatedMediaSchema } from './media';
@@ -108,8 +109,7 @@ export const itemMediasQuerySchema = pageQuerySchema(CART_ITEM_MEDIAS_PAGE_SIZE,
 
 export const cartEndpoints = {
   digitalItems: endpoint({
-    method: 'GET',
-    path: '/cart/digital-items/',
+    ...routes.cart.digitalItems,
     tag,
     access: 'user-with-policies',
     summary: 'Digital items in the cart',
@@ -117,8 +117,7 @@ export const cartEndpoints = {
     response: resultsOf(digitalItemSchema),
   }),
   createDigitalItem: endpoint({
-    method: 'POST',
-    path: '/cart/digital-items/',
+    ...routes.cart.createDigitalItem,
     tag,
     access: 'user-with-policies',
     status: 201,
@@ -127,8 +126,7 @@ export const cartEndpoints = {
     response: digitalItemSchema,
   }),
   addMedias: endpoint({
-    method: 'PATCH',
-    path: '/cart/digital-items/{id}/add-medias/',
+    ...routes.cart.addMedias,
     tag,
     access: 'user-with-policies',
     summary: 'Add media to a digital item',
@@ -137,8 +135,7 @@ export const cartEndpoints = {
     response: digitalItemSchema,
   }),
   removeMedias: endpoint({
-    method: 'PATCH',
-    path: '/cart/digital-items/{id}/remove-medias/',
+    ...routes.cart.removeMedias,
     tag,
     access: 'user-with-policies',
     summary: 'Remove media from a digital item (it becomes a PHOTOLIST)',
@@ -147,8 +144,7 @@ export const cartEndpoints = {
     response: digitalItemSchema,
   }),
   setType: endpoint({
-    method: 'PATCH',
-    path: '/cart/digital-items/{id}/set-type/',
+    ...routes.cart.setType,
     tag,
     access: 'user-with-policies',
     summary: 'Change what a digital item buys (a pick or a package)',
@@ -157,8 +153,7 @@ export const cartEndpoints = {
     response: digitalItemSchema,
   }),
   addAllMedias: endpoint({
-    method: 'POST',
-    path: '/cart/digital-items/add-all-medias/',
+    ...routes.cart.addAllMedias,
     tag,
     access: 'user-with-policies',
     summary: 'Put every buyable media of an album (or one gallery of it) in the cart',
@@ -166,8 +161,7 @@ export const cartEndpoints = {
     response: digitalItemSchema,
   }),
   deleteDigitalItem: endpoint({
-    method: 'DELETE',
-    path: '/cart/digital-items/{id}/',
+    ...routes.cart.deleteDigitalItem,
     tag,
     access: 'user-with-policies',
     summary: 'Remove a digital item (refused while print products use its photos)',
@@ -176,8 +170,7 @@ export const cartEndpoints = {
   }),
   // decision: not in the spec's list; without it a print item could only leave with the whole cart.
   deletePrintItem: endpoint({
-    method: 'DELETE',
-    path: '/cart/print-items/{id}/',
+    ...routes.cart.deletePrintItem,
     tag,
     access: 'user-with-policies',
     summary: 'Remove a print product from the cart',
@@ -185,8 +178,7 @@ export const cartEndpoints = {
     response: detailResponseSchema,
   }),
   digitalItemMedias: endpoint({
-    method: 'GET',
-    path: '/cart/digital-items/{id}/medias/',
+    ...routes.cart.digitalItemMedias,
     tag,
     access: 'user-with-policies',
     summary: 'Media of a digital item',
@@ -195,40 +187,35 @@ export const cartEndpoints = {
     response: paginatedMediaSchema,
   }),
   totals: endpoint({
-    method: 'GET',
-    path: '/cart/totals/',
+    ...routes.cart.totals,
     tag,
     access: 'user-with-policies',
     summary: 'Totals of the cart',
     response: cartTotalsSchema,
   }),
   itemTotals: endpoint({
-    method: 'GET',
-    path: '/cart/totals/items/',
+    ...routes.cart.itemTotals,
     tag,
     access: 'user-with-policies',
     summary: 'Totals per digital item',
     response: resultsOf(cartItemTotalSchema),
   }),
   paymentMethods: endpoint({
-    method: 'GET',
-    path: '/cart/payment-methods/',
+    ...routes.cart.paymentMethods,
     tag,
     access: 'user-with-policies',
     summary: 'Payment methods available for this cart, their settings and confirm messages',
     response: cartPaymentsSchema,
   }),
   deleteCart: endpoint({
-    method: 'DELETE',
-    path: '/cart/',
+    ...routes.cart.deleteCart,
     tag,
     access: 'user-with-policies',
     summary: 'Empty the cart',
     response: detailResponseSchema,
   }),
   cart: endpoint({
-    method: 'GET',
-    path: '/v1/cart/',
+    ...routes.cart.cart,
     tag,
     access: 'user-with-policies',
     summary: 'The whole cart for checkout: items, totals and the entered voucher',

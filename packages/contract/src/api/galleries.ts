@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAYOUT_DIRECTIONS, MEDIA_CATEGORIES, MEDIA_TYPES, PACKAGE_ORDER_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
 import type { paginationSchema } from '../pagination';
+import { routes } from '../routes';
 import { boolQuery, currencyCode, id, idParam, MAX_ID, money } from './common';
 import { mediaPageQuerySchema, type mediaSchema, paginatedMediaSchema } from './media';
 
@@ -109,8 +110,7 @@ export type GroupedGalleries = z.infer<typeof groupedGalleriesSchema>;
 
 export const galleryEndpoints = {
   galleryTree: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/tree/',
+    ...routes.galleries.galleryTree,
     tag,
     access: 'user-with-policies',
     summary: 'A gallery (0 = root) with its sub-galleries and tab counts',
@@ -118,8 +118,7 @@ export const galleryEndpoints = {
     response: galleryTreeNodeSchema,
   }),
   galleryMedia: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/media/',
+    ...routes.galleries.galleryMedia,
     tag,
     access: 'user-with-policies',
     summary: 'A page of media of a gallery, for one tab',
@@ -128,8 +127,7 @@ export const galleryEndpoints = {
     response: galleryMediaResponseSchema,
   }),
   priceList: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/price_list/',
+    ...routes.galleries.priceList,
     tag,
     access: 'user-with-policies',
     summary: 'Prices of a gallery in the event currency (VAT included)',
@@ -138,8 +136,7 @@ export const galleryEndpoints = {
     response: priceListSchema,
   }),
   groupedGalleries: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/{checkin_id}/galleries/',
+    ...routes.galleries.groupedGalleries,
     tag,
     access: 'user-with-policies',
     summary: 'Galleries of an album grouped as paid, unlocked and favourite',
@@ -147,8 +144,7 @@ export const galleryEndpoints = {
     response: groupedGalleriesSchema,
   }),
   groupedGalleryMedias: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/{checkin_id}/galleries/{gallery_id}/medias/',
+    ...routes.galleries.groupedGalleryMedias,
     tag,
     access: 'user-with-policies',
     summary: 'A further page of media of one gallery of the grouped view',

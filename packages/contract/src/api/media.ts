@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALL_PHOTOS_PAGE_SIZE, MEDIA_CATEGORIES, MEDIA_QUALITIES, MEDIA_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema, paginated } from '../pagination';
+import { routes } from '../routes';
 import { boolQuery, dateTime, id, idParam, idParams } from './common';
 
 const tag = 'Media';
@@ -56,8 +57,7 @@ export const checkinMediasQuerySchema = mediaPageQuerySchema.extend({
 
 export const mediaEndpoints = {
   addFavorite: endpoint({
-    method: 'POST',
-    path: '/v3/medias/{media_id}/add-favorite/',
+    ...routes.media.addFavorite,
     tag,
     access: 'user-with-policies',
     summary: 'Mark a media as favourite',
@@ -65,8 +65,7 @@ export const mediaEndpoints = {
     response: favoriteResponseSchema,
   }),
   removeFavorite: endpoint({
-    method: 'POST',
-    path: '/v3/medias/{media_id}/remove-favorite/',
+    ...routes.media.removeFavorite,
     tag,
     access: 'user-with-policies',
     summary: 'Unmark a favourite',
@@ -74,8 +73,7 @@ export const mediaEndpoints = {
     response: favoriteResponseSchema,
   }),
   hideMedia: endpoint({
-    method: 'POST',
-    path: '/v3/medias/{id}/hide/',
+    ...routes.media.hideMedia,
     tag,
     access: 'user-with-policies',
     summary: "Remove a photo from the user's album",
@@ -83,8 +81,7 @@ export const mediaEndpoints = {
     response: hideResponseSchema,
   }),
   allMedias: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/{checkin_id}/all-medias/',
+    ...routes.media.allMedias,
     tag,
     access: 'user-with-policies',
     summary: "All photos of the album's event (the all-photos tab), newest first",
@@ -93,8 +90,7 @@ export const mediaEndpoints = {
     response: paginatedMediaSchema,
   }),
   medias: endpoint({
-    method: 'GET',
-    path: '/v3/medias/',
+    ...routes.media.medias,
     tag,
     access: 'user-with-policies',
     summary: "Media of the user's albums, filtered",
@@ -102,8 +98,7 @@ export const mediaEndpoints = {
     response: paginatedMediaSchema,
   }),
   checkinMedias: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/{id}/medias/',
+    ...routes.media.checkinMedias,
     tag,
     access: 'user-with-policies',
     summary: "The user's own media in an album (the my-photos tab)",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { routes } from '../routes';
 import { boolQuery, countrySchema, currencyCode, id, idParam, idParams, money, resultsOf } from './common';
 
 const tag = 'Print';
@@ -84,16 +85,14 @@ export const productsQuerySchema = z.object({
 
 export const printEndpoints = {
   productFamilies: endpoint({
-    method: 'GET',
-    path: '/print/api/v1/product-families/',
+    ...routes.print.productFamilies,
     tag,
     access: 'public',
     summary: 'Families of print products',
     response: resultsOf(productFamilySchema),
   }),
   products: endpoint({
-    method: 'GET',
-    path: '/print/api/v1/products/',
+    ...routes.print.products,
     tag,
     access: 'public',
     summary: 'Print products, optionally with their priced variants',
@@ -101,8 +100,7 @@ export const printEndpoints = {
     response: resultsOf(printProductSchema),
   }),
   product: endpoint({
-    method: 'GET',
-    path: '/print/api/v1/products/{id}/',
+    ...routes.print.product,
     tag,
     access: 'public',
     summary: 'One print product with its variants and prices',
@@ -110,8 +108,7 @@ export const printEndpoints = {
     response: printProductSchema,
   }),
   decorateConfiguration: endpoint({
-    method: 'POST',
-    path: '/print/api/v1/decorate-product-configuration/',
+    ...routes.print.decorateConfiguration,
     tag,
     access: 'user-with-policies',
     summary: 'Price a product configuration (and optionally add it to the cart)',
@@ -119,8 +116,7 @@ export const printEndpoints = {
     response: decoratedConfigurationSchema,
   }),
   countries: endpoint({
-    method: 'GET',
-    path: '/print/api/v1/countries/',
+    ...routes.print.countries,
     tag,
     access: 'public',
     summary: 'Countries print products are delivered to',

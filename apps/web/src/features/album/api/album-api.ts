@@ -1,45 +1,19 @@
 import type { galleryEndpoints } from '@fotodrop/contract/api/galleries';
 import type { mediaEndpoints } from '@fotodrop/contract/api/media';
 import { ALL_PHOTOS_PAGE_SIZE, type MediaCategory } from '@fotodrop/contract/constants';
-import type { HttpMethod } from '@fotodrop/contract/endpoint';
+import { galleryRoutes, mediaRoutes } from '@fotodrop/contract/routes';
 import { callEndpoint } from '../../../shared/api/client';
+import { endpointRoutes } from '../../../shared/api/endpoint-routes';
 
 /** The album's calls (albums spec §7), typed by the contract. */
 
 type Galleries = typeof galleryEndpoints;
 type Medias = typeof mediaEndpoints;
 
-/**
- * The contract's endpoints by method and path only. Importing the endpoint objects would bundle
- * their zod schemas, and the enumerations those use would then have to stay in the home page's
- * chunk, which holds the contract's enumerations module. album-api.test.ts checks each one
- * against the contract.
- */
-const route = <E>(method: HttpMethod, path: string) => ({ method, path }) as unknown as E;
-
+/** The album's endpoints as method and path only: the endpoint objects would bring their zod schemas. */
 export const albumEndpoints = {
-  galleryTree: route<Galleries['galleryTree']>(
-    'GET',
-    '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/tree/',
-  ),
-  galleryMedia: route<Galleries['galleryMedia']>(
-    'GET',
-    '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/media/',
-  ),
-  priceList: route<Galleries['priceList']>(
-    'GET',
-    '/v3/checkins/{checkin_id}/gallery_tree/{gallery_id}/price_list/',
-  ),
-  groupedGalleries: route<Galleries['groupedGalleries']>('GET', '/v3/checkins/{checkin_id}/galleries/'),
-  groupedGalleryMedias: route<Galleries['groupedGalleryMedias']>(
-    'GET',
-    '/v3/checkins/{checkin_id}/galleries/{gallery_id}/medias/',
-  ),
-  allMedias: route<Medias['allMedias']>('GET', '/v3/checkins/{checkin_id}/all-medias/'),
-  checkinMedias: route<Medias['checkinMedias']>('GET', '/v3/checkins/{id}/medias/'),
-  addFavorite: route<Medias['addFavorite']>('POST', '/v3/medias/{media_id}/add-favorite/'),
-  removeFavorite: route<Medias['removeFavorite']>('POST', '/v3/medias/{media_id}/remove-favorite/'),
-  hideMedia: route<Medias['hideMedia']>('POST', '/v3/medias/{id}/hide/'),
+  ...endpointRoutes<Galleries>(galleryRoutes),
+  ...endpointRoutes<Medias>(mediaRoutes),
 };
 
 /** GET …/gallery_tree/{gallery_id}/tree/: a gallery (0 = the album root), its sub-galleries and tab counts. */

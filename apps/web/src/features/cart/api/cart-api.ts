@@ -1,34 +1,16 @@
 import type { cartEndpoints } from '@fotodrop/contract/api/cart';
 import { CART_ITEM_MEDIAS_PAGE_SIZE, type OrderType } from '@fotodrop/contract/constants';
-import type { BodyOf, HttpMethod } from '@fotodrop/contract/endpoint';
+import type { BodyOf } from '@fotodrop/contract/endpoint';
+import { cartRoutes } from '@fotodrop/contract/routes';
 import { callEndpoint } from '../../../shared/api/client';
+import { endpointRoutes } from '../../../shared/api/endpoint-routes';
 
 /** The cart's calls (albums spec §7 "Cart and orders"), typed by the contract. */
 
 type Cart = typeof cartEndpoints;
 
-/**
- * The contract's endpoints by method and path only, as in album-api.ts: the header's cart count
- * loads this module, and the endpoint objects would bring their zod schemas with them.
- * cart-api.test.ts checks each one against the contract.
- */
-const route = <E>(method: HttpMethod, path: string) => ({ method, path }) as unknown as E;
-
-export const cartEndpointRoutes = {
-  digitalItems: route<Cart['digitalItems']>('GET', '/cart/digital-items/'),
-  createDigitalItem: route<Cart['createDigitalItem']>('POST', '/cart/digital-items/'),
-  addMedias: route<Cart['addMedias']>('PATCH', '/cart/digital-items/{id}/add-medias/'),
-  removeMedias: route<Cart['removeMedias']>('PATCH', '/cart/digital-items/{id}/remove-medias/'),
-  setType: route<Cart['setType']>('PATCH', '/cart/digital-items/{id}/set-type/'),
-  addAllMedias: route<Cart['addAllMedias']>('POST', '/cart/digital-items/add-all-medias/'),
-  deleteDigitalItem: route<Cart['deleteDigitalItem']>('DELETE', '/cart/digital-items/{id}/'),
-  digitalItemMedias: route<Cart['digitalItemMedias']>('GET', '/cart/digital-items/{id}/medias/'),
-  totals: route<Cart['totals']>('GET', '/cart/totals/'),
-  itemTotals: route<Cart['itemTotals']>('GET', '/cart/totals/items/'),
-  deleteCart: route<Cart['deleteCart']>('DELETE', '/cart/'),
-  deletePrintItem: route<Cart['deletePrintItem']>('DELETE', '/cart/print-items/{id}/'),
-  cart: route<Cart['cart']>('GET', '/v1/cart/'),
-};
+/** The cart's endpoints as method and path only: the header's cart count loads this module. */
+export const cartEndpointRoutes = endpointRoutes<Cart>(cartRoutes);
 
 export type NewDigitalItem = BodyOf<Cart['createDigitalItem']>;
 

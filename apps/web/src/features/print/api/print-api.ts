@@ -1,27 +1,15 @@
 import type { printEndpoints } from '@fotodrop/contract/api/print';
-import type { BodyOf, HttpMethod } from '@fotodrop/contract/endpoint';
+import type { BodyOf } from '@fotodrop/contract/endpoint';
+import { printRoutes } from '@fotodrop/contract/routes';
 import { callEndpoint } from '../../../shared/api/client';
+import { endpointRoutes } from '../../../shared/api/endpoint-routes';
 
 /** The print calls (albums spec §7 "Print and payment methods"), typed by the contract. */
 
 type Print = typeof printEndpoints;
 
-/**
- * The contract's endpoints by method and path only, as in album-api.ts: the album screen's print
- * banner loads this module, and the endpoint objects would bring their zod schemas with them.
- * print-api.test.ts checks each one against the contract.
- */
-const route = <E>(method: HttpMethod, path: string) => ({ method, path }) as unknown as E;
-
-export const printEndpointRoutes = {
-  productFamilies: route<Print['productFamilies']>('GET', '/print/api/v1/product-families/'),
-  products: route<Print['products']>('GET', '/print/api/v1/products/'),
-  product: route<Print['product']>('GET', '/print/api/v1/products/{id}/'),
-  decorateConfiguration: route<Print['decorateConfiguration']>(
-    'POST',
-    '/print/api/v1/decorate-product-configuration/',
-  ),
-};
+/** The print endpoints as method and path only: the album screen's print banner loads this module. */
+export const printEndpointRoutes = endpointRoutes<Print>(printRoutes);
 
 export type Configuration = BodyOf<Print['decorateConfiguration']>;
 
