@@ -65,7 +65,7 @@ describe.each(BACKENDS)('sign-in limits on %s', (backend) => {
       expect(guess.statusCode).toBe(429);
       expect(guess.json()).toMatchObject({
         code: 'too_many_attempts',
-        message: `Too many attempts. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+        message: `Too many attempts. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
         data: { retry_after_seconds: wait },
       });
       waits.push(String(guess.headers['retry-after']));
@@ -150,7 +150,7 @@ describe.each(BACKENDS)('sign-in limits on %s', (backend) => {
     const refused = await loginAs(h.app, 'nobody2@example.com', 'x', flood);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
-    expect(refused.json().message).toBe('Too many attempts. Please try again in 60 minutes.');
+    expect(refused.json().message).toBe('Too many attempts. Please wait 60 minutes and try again.');
   });
 
   describe('the client address behind a reverse proxy', () => {

@@ -52,7 +52,7 @@ export class RateLimitedError extends DomainError {
     super(
       429,
       ErrorCode.rateLimited,
-      `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`,
+      `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`,
       { retry_after_seconds: retryAfterSeconds },
     );
   }
