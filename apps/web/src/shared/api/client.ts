@@ -22,7 +22,7 @@ const POLICIES_NOT_ACCEPTED: ErrorCode = 'policies_not_accepted';
 
 export interface ApiRequest {
   method: HttpMethod;
-  /** Path under the API base, e.g. "/v2/users/me/". */
+  /** Path under the API base (a contract endpoint's, placeholders filled), e.g. /v2/users/me/. */
   path: string;
   query?: Record<string, QueryValue>;
   /** JSON-encoded unless it is FormData. */
