@@ -175,6 +175,33 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
     expect(en.map((c) => c.code).sort()).toEqual(results.map((c) => c.code).sort());
   });
 
+  it('names families, products and options in the request language, English where none is stored', async () => {
+    const asked = (url: string, language: string) =>
+      call(h.app, 'GET', url, undefined, { headers: { 'accept-language': language } });
+    const families = (await asked('/api/print/api/v1/product-families/', 'de-CH,de;q=0.9')).body.results as {
+      title: string;
+      description: string;
+    }[];
+    expect(families.map((f) => f.title)).toEqual(['Abzüge', 'Wandbilder', 'Fotobuch']);
+    expect(families[0]!.description).toBe('Deine Fotos auf Fotopapier, glänzend oder matt.');
+    const de = (await asked('/api/print/api/v1/products/', 'de')).body.results as Product[];
+    expect(de.map((p) => p.title)).toEqual(['Fotoabzüge', 'Leinwand', 'Fotobuch']);
+    expect(de[0]!.product_variant_options.map((g) => [g.name, g.options.map((o) => o.name)])).toEqual([
+      ['Größe', ['10×15 cm', '13×18 cm', '20×30 cm']],
+      ['Oberfläche', ['Glänzend', 'Matt']],
+    ]);
+    // the same ids in every language: a configuration made in one reads in another
+    expect(de[0]!.product_variant_options[1]!.options.map((o) => o.id)).toEqual(
+      products['Photo prints']!.product_variant_options[1]!.options.map((o) => o.id),
+    );
+    const uk = (await asked(`/api/print/api/v1/products/${products.Canvas!.id}/`, 'uk'))
+      .body as unknown as Product & { description: string };
+    expect(uk.title).toBe('Полотно');
+    expect(uk.description).toBe('Друк на полотні, натягнутому на дерев’яний підрамник.');
+    const unknown = (await asked('/api/print/api/v1/products/', 'ja,zh;q=0.8')).body.results as Product[];
+    expect(unknown.map((p) => p.title)).toEqual(['Photo prints', 'Canvas', 'Photobook']);
+  });
+
   it('lets a visitor read the catalogue but not configure', async () => {
     const body = {
       product_id: products.Canvas!.id,

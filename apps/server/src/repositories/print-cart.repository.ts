@@ -33,6 +33,7 @@ export function printCartRepository(db: Queryable) {
         .select({
           item: cartPrintItems,
           title: printProducts.title,
+          titleTranslations: printProducts.translations,
           minPhotos: printProducts.minPhotos,
           maxPhotos: printProducts.maxPhotos,
           price: printVariants.price,

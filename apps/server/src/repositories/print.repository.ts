@@ -6,6 +6,7 @@ import {
   printVariantGroups,
   printVariantOptions,
   printVariants,
+  type TextTranslations,
 } from '../db/print-schema';
 
 export type ProductFamilyRow = typeof printProductFamilies.$inferSelect;
@@ -16,7 +17,8 @@ export interface VariantGroup {
   id: number;
   productId: number;
   name: string;
-  options: { id: number; name: string }[];
+  translations: TextTranslations;
+  options: { id: number; name: string; translations: TextTranslations }[];
 }
 
 /** The print catalogue: families, products, their option groups and priced variants. */
@@ -65,10 +67,18 @@ export function printRepository(db: Queryable) {
       for (const { group, option } of rows) {
         let entry = groups.get(group.id);
         if (!entry) {
-          entry = { id: group.id, productId: group.productId, name: group.name, options: [] };
+          entry = {
+            id: group.id,
+            productId: group.productId,
+            name: group.name,
+            translations: group.translations,
+            options: [],
+          };
           groups.set(group.id, entry);
         }
-        if (option) entry.options.push({ id: option.id, name: option.name });
+        if (option) {
+          entry.options.push({ id: option.id, name: option.name, translations: option.translations });
+        }
       }
       return [...groups.values()];
     },
@@ -90,21 +100,32 @@ export function printRepository(db: Queryable) {
       if (!created) throw new Error('print product not inserted');
       return created;
     },
-    /** A product's option groups with their options, in the order given; answers their ids. */
+    /**
+     * A product's option groups with their options, in the order given; answers their ids.
+     * `translate` gives a name's translations (none by default).
+     */
     async insertGroups(
       productId: number,
       groups: { name: string; options: string[] }[],
+      translate: (name: string) => TextTranslations = () => ({}),
     ): Promise<number[][]> {
       const ids: number[][] = [];
       for (const [position, group] of groups.entries()) {
         const [created] = await db
           .insert(printVariantGroups)
-          .values({ productId, name: group.name, position })
+          .values({ productId, name: group.name, position, translations: translate(group.name) })
           .returning();
         if (!created) throw new Error('variant group not inserted');
         const options = await db
           .insert(printVariantOptions)
-          .values(group.options.map((name, i) => ({ groupId: created.id, name, position: i })))
+          .values(
+            group.options.map((name, i) => ({
+              groupId: created.id,
+              name,
+              position: i,
+              translations: translate(name),
+            })),
+          )
           .returning({ id: printVariantOptions.id });
         ids.push(options.map((o) => o.id));
       }

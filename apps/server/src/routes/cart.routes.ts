@@ -1,4 +1,5 @@
 import { cartEndpoints as c } from '@fotodrop/contract';
+import { languageOf } from '../services/countries';
 import type { RouteContext } from './context';
 
 export function cartRoutes({ route, services }: RouteContext): void {
@@ -17,5 +18,7 @@ export function cartRoutes({ route, services }: RouteContext): void {
   route(c.itemTotals, async ({ auth }) => cart.itemTotals(auth));
   route(c.deleteCart, async ({ auth }) => cart.clear(auth));
   route(c.deletePrintItem, async ({ auth, params }) => print.removeCartItem(auth.user.id, params.id));
-  route(c.cart, async ({ auth }) => cartOverview.whole(auth));
+  route(c.cart, async ({ auth, request }) =>
+    cartOverview.whole(auth, languageOf(request.headers['accept-language'])),
+  );
 }

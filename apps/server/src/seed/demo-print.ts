@@ -1,6 +1,7 @@
 import { PHOTOBOOK_PHOTO_COUNT } from '@fotodrop/contract';
 import type { Db } from '../db/client';
 import { printRepository } from '../repositories/print.repository';
+import { demoTranslations } from './demo-print-texts';
 
 interface DemoProduct {
   title: string;
@@ -69,7 +70,7 @@ function combinations<T>(lists: T[][]): T[][] {
   );
 }
 
-/** The demo print catalogue, in EUR. Only fills an empty catalogue. */
+/** The demo print catalogue, in EUR, its texts in every language. Only fills an empty catalogue. */
 export async function seedDemoPrint(db: Db): Promise<void> {
   const repo = printRepository(db);
   if ((await repo.families()).length > 0) return;
@@ -78,6 +79,7 @@ export async function seedDemoPrint(db: Db): Promise<void> {
       title: family.title,
       description: family.description,
       position: familyPosition,
+      translations: demoTranslations({ title: family.title, description: family.description }),
     });
     for (const [position, demo] of family.products.entries()) {
       const product = await repo.insertProduct({
@@ -88,8 +90,11 @@ export async function seedDemoPrint(db: Db): Promise<void> {
         maxPhotos: demo.maxPhotos,
         currency: 'EUR',
         position,
+        translations: demoTranslations({ title: demo.title, description: demo.description }),
       });
-      const optionIds = await repo.insertGroups(product.id, demo.groups);
+      const optionIds = await repo.insertGroups(product.id, demo.groups, (name) =>
+        demoTranslations({ name }),
+      );
       const indexes = combinations(demo.groups.map((g) => g.options.map((_, i) => i)));
       for (const combo of indexes) {
         const ids = combo.map((option, group) => optionIds[group]![option]!);

@@ -20,6 +20,7 @@ import {
 import { printCartRepository } from '../repositories/print-cart.repository';
 import type { AuthContext } from './auth.service';
 import { CurrencyMismatchError } from './cart.service';
+import { localized } from './catalogue-texts';
 import { countries } from './countries';
 import type { MediaFilesService } from './media-files.service';
 import { chargedUnits, printCart } from './print-cart';
@@ -73,20 +74,30 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
   function productDto(
     product: PrintProductRow,
     groups: VariantGroup[],
+    language: Language,
     variants?: VariantRow[],
   ): PrintProduct {
+    const text = (english: string | null, field: string) =>
+      localized(english, product.translations, language, field);
     return {
       id: product.id,
       family_id: product.familyId,
-      title: product.title,
-      description: product.description,
+      title: text(product.title, 'title') ?? product.title,
+      description: text(product.description, 'description'),
       image_url: product.imageUrl,
       min_photos: product.minPhotos,
       max_photos: product.maxPhotos,
       currency: product.currency,
       product_variant_options: groups
         .filter((g) => g.productId === product.id)
-        .map((g) => ({ id: g.id, name: g.name, options: g.options })),
+        .map((g) => ({
+          id: g.id,
+          name: localized(g.name, g.translations, language, 'name'),
+          options: g.options.map((o) => ({
+            id: o.id,
+            name: localized(o.name, o.translations, language, 'name'),
+          })),
+        })),
       ...(variants
         ? {
             variants: variants
@@ -109,6 +120,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
     db: Queryable,
     auth: AuthContext,
     body: ProductConfiguration & { add_to_cart: boolean },
+    language: Language,
   ): Promise<DecoratedConfiguration> {
     const product = await findProduct(db, body.product_id);
     if (!product) {
@@ -169,7 +181,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
     }
     return {
       product_id: product.id,
-      title: product.title,
+      title: localized(product.title, product.translations, language, 'title'),
       variant_id: variant.id,
       variant_option_ids: optionIds,
       photos: photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
@@ -182,15 +194,15 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
 
   return {
     /** The user's print items as the basket lists them, priced at their variant's current price. */
-    async cartItems(userId: number): Promise<PrintCartItem[]> {
+    async cartItems(userId: number, language: Language): Promise<PrintCartItem[]> {
       const rows = await printCartRepository(deps.db).listDetailed(userId);
-      return rows.map(({ item, title, price, optionIds, minPhotos, maxPhotos }) => {
+      return rows.map(({ item, title, titleTranslations, price, optionIds, minPhotos, maxPhotos }) => {
         const unit = decimalStringToMinor(price, item.currency);
         const units = chargedUnits({ minPhotos, maxPhotos }, item.photos);
         return {
           id: item.id,
           product_id: item.productId,
-          title,
+          title: localized(title, titleTranslations, language, 'title'),
           variant_id: item.variantId,
           variant_option_ids: optionIds,
           photos: item.photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
@@ -208,19 +220,23 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       return { detail: 'The print product has been removed from your cart.' };
     },
 
-    async families(): Promise<{ results: ProductFamily[] }> {
+    /** The catalogue reads in the request's language (`localized`), falling back to English. */
+    async families(language: Language): Promise<{ results: ProductFamily[] }> {
       const rows = await printRepository(deps.db).families();
       return {
         results: rows.map((f) => ({
           id: f.id,
-          title: f.title,
-          description: f.description,
+          title: localized(f.title, f.translations, language, 'title'),
+          description: localized(f.description, f.translations, language, 'description'),
           image_url: f.imageUrl,
         })),
       };
     },
 
-    async products(query: { include_variants_with_price?: 'true' | 'false'; family_id?: number }) {
+    async products(
+      query: { include_variants_with_price?: 'true' | 'false'; family_id?: number },
+      language: Language,
+    ) {
       const repo = printRepository(deps.db);
       const products = await repo.products(query.family_id);
       const ids = products.map((p) => p.id);
@@ -228,15 +244,15 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
         repo.groupsOf(ids),
         query.include_variants_with_price === 'true' ? repo.variantsOf(ids) : undefined,
       ]);
-      return { results: products.map((p) => productDto(p, groups, variants)) };
+      return { results: products.map((p) => productDto(p, groups, language, variants)) };
     },
 
-    async product(id: number): Promise<PrintProduct> {
+    async product(id: number, language: Language): Promise<PrintProduct> {
       const product = await findProduct(deps.db, id);
       if (!product) throw new NotFoundError('Product not found.');
       const repo = printRepository(deps.db);
       const [groups, variants] = await Promise.all([repo.groupsOf([id]), repo.variantsOf([id])]);
-      return productDto(product, groups, variants);
+      return productDto(product, groups, language, variants);
     },
 
     /** Prints go to the photobook's delivery countries (one list for every print product). */
@@ -246,11 +262,11 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
     },
 
     /** Prices a configuration; adding it to the cart holds the user's cart lock, as cart changes do. */
-    decorate(auth: AuthContext, body: ProductConfiguration & { add_to_cart: boolean }) {
-      if (!body.add_to_cart) return decorate(deps.db, auth, body);
+    decorate(auth: AuthContext, body: ProductConfiguration & { add_to_cart: boolean }, language: Language) {
+      if (!body.add_to_cart) return decorate(deps.db, auth, body, language);
       return deps.db.transaction(async (tx) => {
         await cartRepository(tx).lockUser(auth.user.id);
-        return decorate(tx, auth, body);
+        return decorate(tx, auth, body, language);
       });
     },
   };

@@ -2,6 +2,7 @@ import type { PrintProduct } from '@fotodrop/contract/api/print';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryClient } from '../../../shared/api/query-client';
+import { i18n } from '../../../shared/i18n/i18n';
 import { optionNames } from '../lib/variants';
 import {
   type Configuration,
@@ -13,6 +14,9 @@ import {
 
 /** The catalogue changes rarely: kept fresh for a few minutes across screens. */
 const CATALOGUE_STALE_MS = 5 * 60_000;
+
+// The server names the catalogue in the request's language: another language reads it again.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries({ queryKey: ['print'] }));
 
 export const printKeys = {
   families: ['print', 'families'] as const,
