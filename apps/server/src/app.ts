@@ -7,6 +7,7 @@ import type { TrustProxy } from './config';
 import type { Database } from './db/client';
 import { AlternativeAnswer, DomainError } from './http/errors';
 import { checkAnswersAgainstContract, type ResponseMismatch, registerRoute } from './http/route';
+import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './routes/accounts.routes';
 import { albumMediaRoutes } from './routes/album-media.routes';
 import { cartRoutes } from './routes/cart.routes';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  await registerSecurityHeaders(app, { ...options, apiBase: API_BASE });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
