@@ -1,9 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * Writes csp-sources.json beside index.html: the origins this build talks to beyond its own, which
+ * the server adds to its Content-Security-Policy. Only Sentry, and only when VITE_SENTRY_DSN is set
+ * (its envelope endpoint, and the blob: worker its session replay compresses in).
+ */
+function cspSources(mode: string): Plugin {
+  const dsn = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_SENTRY_DSN;
+  const sources = dsn ? { 'connect-src': [new URL(dsn).origin], 'worker-src': ['blob:'] } : {};
+  return {
+    name: 'fotodrop-csp-sources',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'csp-sources.json', source: JSON.stringify(sources) });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), cspSources(mode)],
   resolve: {
     alias: [
       // react-router's package exports point every bundler at its development build (dev-only
@@ -50,4 +67,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,3 +1,5 @@
+// first: before any module builds a schema
+import './app/strict-csp';
 import './shared/styles/tokens.css';
 import './shared/styles/base.css';
 import './shared/ui/ui.css';
