@@ -10,6 +10,7 @@
  */
 import type { MEDIA_REJECT_REASONS } from '@fotodrop/contract';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { sourceHead, sourceSize, type UploadSource } from './upload-source';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
 
@@ -47,26 +48,27 @@ export function sharpInput(maxPixels = DEFAULT_MAX_PIXELS): SharpOptions {
   return { limitInputPixels: maxPixels, failOn: 'error' };
 }
 
+/** `input`: the bytes, or a local file's path (read by libvips from disk, never whole into memory). */
 export async function inspectImage(
-  buffer: Buffer,
+  input: UploadSource,
   limits: { maxBytes?: number; maxPixels?: number } = {},
 ): Promise<ImageInfo> {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
-  if (buffer.length > maxBytes) {
+  if ((await sourceSize(input)) > maxBytes) {
     throw new MediaRejected(
       'too_large_file',
       `The file is larger than ${Math.floor(maxBytes / 2 ** 20)} MB.`,
     );
   }
-  const format = sniffImageFormat(buffer);
+  const format = sniffImageFormat(await sourceHead(input));
   if (format === null)
     throw new MediaRejected('unsupported_type', 'Only JPEG, PNG, WebP and AVIF are accepted.');
 
   let meta: Metadata;
   try {
     // Reading the header allocates no pixels, so the size it claims is checked by us, below.
-    meta = await sharp(buffer, { ...sharpInput(maxPixels), limitInputPixels: false }).metadata();
+    meta = await sharp(input, { ...sharpInput(maxPixels), limitInputPixels: false }).metadata();
   } catch {
     // The magic bytes promised a format whose header does not follow: not really that format.
     throw new MediaRejected('unsupported_type', 'The file is not a readable image.');
@@ -80,7 +82,7 @@ export async function inspectImage(
   }
 
   try {
-    await sharp(buffer, sharpInput(maxPixels)).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+    await sharp(input, sharpInput(maxPixels)).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   } catch (error) {
     if (String(error).includes('pixel limit')) throw new MediaRejected('too_many_pixels', 'Too many pixels.');
     // Prebuilt libvips has no HEVC decoder: an iPhone HEIC is readable in its header only.

@@ -12,8 +12,9 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Derivative, type Derivatives, makeDerivatives } from './derivatives';
-import { type FfmpegTools, runTool, ToolFailed, withTempDir } from './ffmpeg';
+import { type FfmpegTools, runTool, ToolFailed } from './ffmpeg';
 import { MediaRejected } from './inspect';
+import { sourceHead, type UploadSource } from './upload-source';
 import {
   DEMUXER,
   probeVideoFile,
@@ -21,6 +22,7 @@ import {
   type VideoInfo,
   type VideoLimits,
 } from './video-inspect';
+import { withWorkDir } from './work-dirs';
 
 export const RENDITION_MAX_SIZE = 1280;
 
@@ -44,18 +46,22 @@ function transcodeTimeoutMs(durationSeconds: number): number {
   return 120_000 + durationSeconds * 4_000;
 }
 
+/**
+ * `input`: the bytes, or a local file's path (read where it is). The work happens in a folder
+ * under the work root (`work-dirs.ts`), removed afterwards, or at the next start after a crash.
+ */
 export async function makeVideoDerivatives(
-  bytes: Buffer,
-  options: { tools: FfmpegTools; watermarkText: string; limits?: VideoLimits },
+  input: UploadSource,
+  options: { tools: FfmpegTools; watermarkText: string; limits?: VideoLimits; workRoot?: string },
 ): Promise<VideoDerivatives> {
-  const container = sniffVideoContainer(bytes);
+  const container = sniffVideoContainer(await sourceHead(input));
   if (container === null) throw new MediaRejected('unsupported_type', 'The file is not a video.');
   const { tools } = options;
-  return withTempDir(async (dir) => {
-    const source = join(dir, 'upload');
-    await writeFile(source, bytes);
+  return withWorkDir(async (dir) => {
+    const source = typeof input === 'string' ? input : join(dir, 'upload');
+    if (typeof input !== 'string') await writeFile(source, input);
     const info = await probeVideoFile(tools, source, container, options.limits);
-    const input = ['-f', DEMUXER[container], '-protocol_whitelist', 'file'];
+    const demuxer = ['-f', DEMUXER[container], '-protocol_whitelist', 'file'];
     const common = ['-v', 'error', '-nostdin', '-y'];
 
     const posterPath = join(dir, 'poster.png');
@@ -75,7 +81,7 @@ export async function makeVideoDerivatives(
           ...common,
           '-ss',
           at.toFixed(3),
-          ...input,
+          ...demuxer,
           '-i',
           source,
           '-map',
@@ -95,7 +101,7 @@ export async function makeVideoDerivatives(
     const renditionPath = join(dir, 'video.mp4');
     const transcode = ffmpeg(
       tools,
-      [...common, ...input, '-i', source, '-map', '0:V:0', '-map', '0:a:0?']
+      [...common, ...demuxer, '-i', source, '-map', '0:V:0', '-map', '0:a:0?']
         .concat(['-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn'])
         .concat(['-vf', renditionFilter(RENDITION_MAX_SIZE, info), '-fpsmax', '60'])
         .concat(info.hdr ? ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'] : [])
@@ -128,7 +134,7 @@ export async function makeVideoDerivatives(
       },
       source: info,
     };
-  });
+  }, options.workRoot);
 }
 
 /**

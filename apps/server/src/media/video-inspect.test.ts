@@ -70,7 +70,7 @@ describe('inspectVideo', () => {
     const avi = await makeTestVideo({ container: 'avi' });
     for (const whole of [mp4, atEnd, webm, avi]) {
       const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
-      expect(containerComplete(whole, sniffVideoContainer(whole)!)).toBe(true);
+      expect(await containerComplete(whole, sniffVideoContainer(whole)!)).toBe(true);
       expect(await rejection(inspectVideo(cut, tools))).toBe('corrupt');
     }
   });

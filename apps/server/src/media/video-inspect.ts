@@ -11,8 +11,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type FfmpegTools, runTool, ToolFailed, withTempDir } from './ffmpeg';
+import { type FfmpegTools, runTool, ToolFailed } from './ffmpeg';
 import { MediaRejected } from './inspect';
+import { type ByteReader, sourceHead, sourceSize, type UploadSource, withReader } from './upload-source';
+import { withWorkDir } from './work-dirs';
 
 export type VideoContainer = 'mp4' | 'matroska' | 'avi';
 
@@ -38,8 +40,8 @@ export interface VideoLimits {
 }
 
 /**
- * 200 MB: uploads are held in memory (multipart buffer, then `Storage.put` takes a Buffer), so this
- * bounds what one request can pin; at phone bit rates it is about 1.5 min of 4K or 3 min of 1080p.
+ * 200 MB: at phone bit rates about 1.5 min of 4K or 3 min of 1080p. Uploads are received to disk
+ * (`upload-spool.ts`), so this bounds disk and transfer time, not memory.
  */
 export const DEFAULT_MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 /** Ten minutes: event clips are short, and a 2-core worker transcodes about 2–3× faster than real time. */
@@ -62,42 +64,46 @@ export function sniffVideoContainer(bytes: Buffer): VideoContainer | null {
 }
 
 /** False when the container's own size fields say that bytes are missing at the end. */
-export function containerComplete(bytes: Buffer, container: VideoContainer): boolean {
-  if (container === 'avi') return bytes.readUInt32LE(4) + 8 <= bytes.length;
-  if (container === 'mp4') return isoBoxesComplete(bytes);
-  return matroskaSegmentComplete(bytes);
+export async function containerComplete(source: UploadSource, container: VideoContainer): Promise<boolean> {
+  return withReader(source, async (reader) => {
+    if (container === 'avi') return (await reader.read(4, 4)).readUInt32LE(0) + 8 <= reader.size;
+    if (container === 'mp4') return isoBoxesComplete(reader);
+    return matroskaSegmentComplete(reader);
+  });
 }
 
 /** Walks the top-level ISO-BMFF boxes (ftyp, moov, mdat, …); each must end within the file. */
-function isoBoxesComplete(bytes: Buffer): boolean {
+async function isoBoxesComplete(reader: ByteReader): Promise<boolean> {
   let at = 0;
-  while (at + 8 <= bytes.length) {
-    let size = bytes.readUInt32BE(at);
+  while (at + 8 <= reader.size) {
+    const header = await reader.read(at, 16);
+    let size = header.readUInt32BE(0);
     if (size === 0) return true; // the last box runs to the end of the file
     if (size === 1) {
-      if (at + 16 > bytes.length) return false;
-      size = Number(bytes.readBigUInt64BE(at + 8));
+      if (at + 16 > reader.size) return false;
+      size = Number(header.readBigUInt64BE(8));
       if (size < 16) return false;
     } else if (size < 8) {
       return false;
     }
     at += size;
   }
-  return at <= bytes.length;
+  return at <= reader.size;
 }
 
 /** The EBML header, then the Segment: a Segment of known size must fit in the file. */
-function matroskaSegmentComplete(bytes: Buffer): boolean {
-  const header = readVint(bytes, 4);
+async function matroskaSegmentComplete(reader: ByteReader): Promise<boolean> {
+  const header = readVint(await reader.read(4, 8), 0);
   if (!header || header.value === null) return false;
   const segmentAt = 4 + header.length + header.value;
-  if (segmentAt + 4 > bytes.length) return false;
-  if (bytes.readUInt32BE(segmentAt) !== 0x18538067) return false;
-  const segment = readVint(bytes, segmentAt + 4);
+  if (segmentAt + 4 > reader.size) return false;
+  const start = await reader.read(segmentAt, 12);
+  if (start.readUInt32BE(0) !== 0x18538067) return false;
+  const segment = readVint(start, 4);
   if (!segment) return false;
   // A live recording may leave the size "unknown"; then the demuxer finds the end by itself.
   if (segment.value === null) return true;
-  return segmentAt + 4 + segment.length + segment.value <= bytes.length;
+  return segmentAt + 4 + segment.length + segment.value <= reader.size;
 }
 
 /** An EBML variable-length size at `at`; value null for the reserved "unknown size". */
@@ -116,26 +122,28 @@ function readVint(bytes: Buffer, at: number): { length: number; value: number | 
   return { length, value: allOnes ? null : value };
 }
 
+/** `input`: the bytes, or a local file's path (probed where it is, never read whole). */
 export async function inspectVideo(
-  bytes: Buffer,
+  input: UploadSource,
   tools: FfmpegTools,
   limits: VideoLimits = {},
 ): Promise<VideoInfo> {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_VIDEO_BYTES;
-  if (bytes.length > maxBytes) {
+  if ((await sourceSize(input)) > maxBytes) {
     throw new MediaRejected(
       'too_large_file',
       `The video is larger than ${Math.floor(maxBytes / 2 ** 20)} MB.`,
     );
   }
-  const container = sniffVideoContainer(bytes);
+  const container = sniffVideoContainer(await sourceHead(input));
   if (container === null) throw new MediaRejected('unsupported_type', 'The file is not a video.');
-  if (!containerComplete(bytes, container)) {
+  if (!(await containerComplete(input, container))) {
     throw new MediaRejected('corrupt', 'The video is incomplete: was the upload cut off?');
   }
-  return withTempDir(async (dir) => {
+  if (typeof input === 'string') return probeVideoFile(tools, input, container, limits);
+  return withWorkDir(async (dir) => {
     const path = join(dir, 'upload');
-    await writeFile(path, bytes);
+    await writeFile(path, input);
     return probeVideoFile(tools, path, container, limits);
   });
 }

@@ -6,6 +6,7 @@ import {
   uploadMediaParamsSchema,
 } from '@fotodrop/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
 import { toFastifyPath } from '../http/route';
@@ -13,12 +14,14 @@ import { DEFAULT_MAX_VIDEO_BYTES } from '../media/video-inspect';
 import { albumMediaRepository } from '../repositories/album-media.repository';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import { usersRepository } from '../repositories/users.repository';
+import type { ReceivedUpload } from '../services/media-files.service';
 import type { Services } from '../services/services';
 
 /**
- * Photo and video upload for organisers: multipart, streamed into memory only up to the larger
- * (video) size limit (a larger file is refused before it is read further), then the same checks as
- * every ingest, which apply the photo limit to photos.
+ * Photo and video upload for organisers: multipart, the file received to disk as it arrives
+ * (`MediaFilesService.receive`: refused at its first bytes when it is no photo or video, and as soon
+ * as it passes its kind's size limit), then the same checks as every ingest. A refused or failed
+ * upload's file is removed on every path, including a client that goes away mid-upload.
  */
 export async function organiserRoutes(
   app: FastifyInstance,
@@ -43,33 +46,44 @@ export async function organiserRoutes(
     }
 
     const fields: Record<string, string> = {};
-    let file: { bytes: Buffer; filename: string } | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-            const limit = Math.floor(DEFAULT_MAX_VIDEO_BYTES / 2 ** 20);
-            throw new DomainError(413, 'media_rejected', `The file is larger than ${limit} MB.`, {
-              reason: 'too_large_file',
-            });
-          }
-          throw error;
-        });
-        file = { bytes, filename: part.filename };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
+    let file: { upload: ReceivedUpload; filename: string } | null = null;
+    let result: Awaited<ReturnType<typeof ingest>>;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          file = { upload: await deps.services.mediaFiles.receive(part.file), filename: part.filename };
+          // A file over every limit is cut off by the parser (the stream ends early, marked truncated).
+          if (part.file.truncated) throw tooLarge();
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
       }
+      const parsed = uploadMediaFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        throw new ValidationError(
+          Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), [i.message]])),
+        );
+      }
+      if (!file) throw new ValidationError({ file: ['field.required'] });
+      result = await ingest(service, parsed.data, file);
+    } catch (error) {
+      // The rest of a refused upload is not read: the connection closes after the answer rather
+      // than receive (and discard) hundreds of megabytes first.
+      if (!request.raw.readableEnded) reply.header('connection', 'close');
+      throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+    } finally {
+      await file?.upload.discard();
     }
-    const parsed = uploadMediaFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      throw new ValidationError(
-        Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), [i.message]])),
-      );
-    }
-    if (!file) throw new ValidationError({ file: ['field.required'] });
+    return reply.status(result.duplicate ? 200 : 201).send(result);
+  });
 
+  async function ingest(
+    service: { id: number },
+    data: z.infer<typeof uploadMediaFieldsSchema>,
+    file: { upload: ReceivedUpload; filename: string },
+  ) {
     let galleryId: number | null = null;
-    const { gallery: name, gallery_id: wantedId } = parsed.data;
+    const { gallery: name, gallery_id: wantedId } = data;
     if (name !== undefined || wantedId !== undefined) {
       // matched in memory, not by a query on the id: another event's gallery is simply not found
       const galleries = await albumMediaRepository(deps.db).galleriesOf(service.id);
@@ -84,13 +98,19 @@ export async function organiserRoutes(
       }
       galleryId = gallery.id;
     }
-    const result = await deps.services.mediaFiles.ingest({
+    return deps.services.mediaFiles.ingest({
       photoServiceId: service.id,
       galleryId,
-      tags: parsed.data.tags,
+      tags: data.tags,
       filename: file.filename,
-      bytes: file.bytes,
+      upload: file.upload,
     });
-    return reply.status(result.duplicate ? 200 : 201).send(result);
+  }
+}
+
+function tooLarge(): DomainError {
+  const limit = Math.floor(DEFAULT_MAX_VIDEO_BYTES / 2 ** 20);
+  return new DomainError(413, 'media_rejected', `The file is larger than ${limit} MB.`, {
+    reason: 'too_large_file',
   });
 }

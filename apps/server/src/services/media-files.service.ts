@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { JobQueue } from '../adapters/jobs/job-queue';
 import type { Storage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
@@ -8,8 +12,10 @@ import { type FfmpegTools, findFfmpeg } from '../media/ffmpeg';
 import { MediaRejected } from '../media/inspect';
 import { inspectUpload, type UploadInfo, type UploadLimits } from '../media/inspect-upload';
 import { signMediaPath } from '../media/signed-url';
+import { type SpooledUpload, spoolUpload } from '../media/upload-spool';
 import { type MediaVariant, mediaKey } from '../media/variants';
 import { makeVideoDerivatives } from '../media/video-derivatives';
+import { DEFAULT_WORK_ROOT, makeWorkDir, withWorkDir } from '../media/work-dirs';
 import { mediaRepository } from '../repositories/media.repository';
 
 export const DERIVATIVES_QUEUE = 'media-derivatives';
@@ -34,13 +40,23 @@ export function variantFor(file: ServedFile, accept: string | undefined): MediaV
   return 'thumb-jpeg';
 }
 
-export interface IngestInput {
+/** An upload received to a local file (`receive`); `discard` removes it, whatever became of it. */
+export interface ReceivedUpload extends SpooledUpload {
+  discard(): Promise<void>;
+}
+
+export type IngestInput = {
   photoServiceId: number;
   galleryId: number | null;
   tags: string[];
   filename: string | null;
-  bytes: Buffer;
   takenAt?: Date | null;
+} & ({ bytes: Buffer } | { upload: ReceivedUpload });
+
+/** A refusal of the media checks as the API answers it. */
+function refusal(error: MediaRejected): DomainError {
+  const status = error.reason === 'too_large_file' ? 413 : 400;
+  return new DomainError(status, 'media_rejected', error.message, { reason: error.reason });
 }
 
 /** Durations are stored in whole seconds; a clip shorter than half a second still counts as one. */
@@ -57,28 +73,66 @@ export function mediaFilesService(deps: {
   /** Where ffmpeg is, if anywhere; found once per process by default. */
   ffmpeg?: () => Promise<FfmpegTools | null>;
   limits?: UploadLimits;
+  /** Where uploads are received and videos processed (`work-dirs.ts`); the system's temp folder by default. */
+  workRoot?: string;
 }) {
   const repo = () => mediaRepository(deps.db);
+  const workRoot = deps.workRoot ?? DEFAULT_WORK_ROOT;
   const ffmpeg = deps.ffmpeg ?? (() => findFfmpeg());
 
   /** Stores the web rendition and returns the poster's photo derivatives, for the caller to store. */
+  /**
+   * Stores the web rendition and returns the poster's photo derivatives, for the caller to store;
+   * null when the upload is missing. The upload is copied to a local file for ffmpeg, in the job's
+   * own folder: never whole in memory.
+   */
   async function videoFiles(
     mediaId: number,
-    bytes: Buffer,
     watermarkText: string,
-  ): Promise<{ photo: Derivatives; durationSeconds: number }> {
+  ): Promise<{ photo: Derivatives; durationSeconds: number } | null> {
     const tools = await ffmpeg();
     if (!tools) throw new MediaRejected('video_unsupported', 'This server cannot process videos yet.');
-    const made = await makeVideoDerivatives(bytes, {
-      tools,
-      watermarkText,
-      ...(deps.limits?.video ? { limits: deps.limits.video } : {}),
-    });
+    const made = await withWorkDir(async (dir) => {
+      const stored = await deps.storage.stream(uploadKey(mediaId));
+      if (!stored) return null;
+      const path = join(dir, 'upload');
+      await pipeline(stored.stream, createWriteStream(path));
+      return makeVideoDerivatives(path, {
+        tools,
+        watermarkText,
+        workRoot,
+        ...(deps.limits?.video ? { limits: deps.limits.video } : {}),
+      });
+    }, workRoot);
+    if (!made) return null;
     await deps.storage.put(mediaKey(mediaId, 'video'), made.rendition.buffer, made.rendition.contentType);
     return { photo: made.poster, durationSeconds: wholeSeconds(made.rendition.durationSeconds) };
   }
 
+  /** A photo's derivatives, from the upload read whole (at most 40 MB); null when it is missing. */
+  async function photoFiles(mediaId: number, watermarkText: string) {
+    const bytes = await deps.storage.get(uploadKey(mediaId));
+    return bytes && { photo: await makeDerivatives(bytes, { watermarkText }), durationSeconds: null };
+  }
+
   return {
+    /**
+     * Receives an upload's bytes into a local file under the work root, refusing it as soon as its
+     * first bytes or its size rule it out (`upload-spool.ts`); nothing of a refused upload is kept.
+     * The caller hands the result to `ingest` and discards it afterwards in every case.
+     */
+    async receive(source: AsyncIterable<Uint8Array>): Promise<ReceivedUpload> {
+      const dir = await makeWorkDir(workRoot);
+      const discard = () => rm(dir, { recursive: true, force: true });
+      try {
+        const spooled = await spoolUpload(source, { dir, ...(deps.limits ? { limits: deps.limits } : {}) });
+        return { ...spooled, discard };
+      } catch (error) {
+        await discard();
+        throw error instanceof MediaRejected ? refusal(error) : error;
+      }
+    },
+
     /**
      * Checks the file by its content, records it and queues its derivatives. The upload is stored
      * before the job is queued, so a crash at any point leaves either nothing or a job that can run.
@@ -86,21 +140,19 @@ export function mediaFilesService(deps: {
     async ingest(
       input: IngestInput,
     ): Promise<{ id: number; duplicate: boolean; status: 'processing' | 'ready' | 'failed' }> {
+      const source = 'upload' in input ? input.upload.path : input.bytes;
       let upload: UploadInfo;
       try {
-        upload = await inspectUpload(input.bytes, {
+        upload = await inspectUpload(source, {
           ffmpeg,
           ...(deps.limits ? { limits: deps.limits } : {}),
         });
       } catch (error) {
-        if (error instanceof MediaRejected) {
-          const status = error.reason === 'too_large_file' ? 413 : 400;
-          throw new DomainError(status, 'media_rejected', error.message, { reason: error.reason });
-        }
-        throw error;
+        throw error instanceof MediaRejected ? refusal(error) : error;
       }
       const { info } = upload;
-      const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+      const sha256 =
+        'upload' in input ? input.upload.sha256 : createHash('sha256').update(input.bytes).digest('hex');
       const row = await repo().insert({
         photoServiceId: input.photoServiceId,
         galleryId: input.galleryId,
@@ -119,7 +171,11 @@ export function mediaFilesService(deps: {
         if (!existing) throw new Error('duplicate medium vanished');
         return { id: existing.id, duplicate: true, status: existing.status };
       }
-      await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
+      if ('upload' in input) {
+        await deps.storage.putFile(uploadKey(row.id), input.upload.path, 'application/octet-stream');
+      } else {
+        await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
+      }
       await deps.jobs.send(
         DERIVATIVES_QUEUE,
         { mediaId: row.id },
@@ -133,17 +189,16 @@ export function mediaFilesService(deps: {
     async processDerivatives(mediaId: number): Promise<void> {
       const found = await repo().findWithService(mediaId);
       if (!found || found.media.status === 'ready') return;
-      const bytes = await deps.storage.get(uploadKey(mediaId));
-      if (!bytes) {
-        await repo().update(mediaId, { status: 'failed', error: 'upload missing' });
-        return;
-      }
       try {
         const watermarkText = `${found.service.name} · Fotodrop`;
         const made =
           found.media.type === 'video'
-            ? await videoFiles(mediaId, bytes, watermarkText)
-            : { photo: await makeDerivatives(bytes, { watermarkText }), durationSeconds: null };
+            ? await videoFiles(mediaId, watermarkText)
+            : await photoFiles(mediaId, watermarkText);
+        if (!made) {
+          await repo().update(mediaId, { status: 'failed', error: 'upload missing' });
+          return;
+        }
         for (const { variant, derivative } of derivativeFiles(made.photo)) {
           await deps.storage.put(mediaKey(mediaId, variant), derivative.buffer, derivative.contentType);
         }

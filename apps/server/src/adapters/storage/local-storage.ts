@@ -6,8 +6,10 @@
  * photo that would later be served as if it were whole.
  */
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { assertStorageKey, assertStoragePrefix, InvalidStorageKey, type Storage } from './storage';
 
 /** Temporary files carry this suffix; they are never valid keys of finished files. */
@@ -27,19 +29,31 @@ export function localStorage(rootDir: string): Storage {
     return pathOf(key);
   };
 
+  /** Writes through a temporary file renamed over `key`'s file once `write` has flushed it. */
+  const replace = async (key: string, write: (temp: string) => Promise<void>) => {
+    const path = fileKey(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+    try {
+      await write(temp);
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  };
+
   return {
     async put(key, body) {
-      const path = fileKey(key);
-      await mkdir(dirname(path), { recursive: true });
-      const temp = `${path}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
-      try {
-        // `flush` fsyncs the data before the rename makes it visible.
-        await writeFile(temp, body, { flush: true });
-        await rename(temp, path);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      // `flush` fsyncs the data before the rename makes it visible.
+      await replace(key, (temp) => writeFile(temp, body, { flush: true }));
+    },
+
+    async putFile(key, source) {
+      // A copy, not a rename: the source may be on another file system, and stays the caller's.
+      await replace(key, (temp) =>
+        pipeline(createReadStream(source), createWriteStream(temp, { flush: true })),
+      );
     },
 
     async get(key) {

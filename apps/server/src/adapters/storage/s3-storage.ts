@@ -6,6 +6,8 @@
  * (`routes/media-files.routes.ts`), so the signature stays the only permission and no bucket URL
  * is ever handed out. A PUT replaces an object atomically, so readers see the old or the new bytes.
  */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -79,6 +81,21 @@ export function s3Storage(options: S3StorageOptions): Storage {
     async put(key, body, contentType) {
       const Key = objectKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key, Body: body, ContentType: contentType }));
+    },
+
+    async putFile(key, path, contentType) {
+      const Key = objectKey(key);
+      const { size } = await stat(path);
+      // A file stream with its length: the SDK signs it by reading the file a second time (its
+      // SHA-256 for SigV4) and sends it in chunks, never holding it whole. One PUT takes up to 5 GB.
+      const Body = createReadStream(path);
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket, Key, Body, ContentLength: size, ContentType: contentType }),
+        );
+      } finally {
+        Body.destroy();
+      }
     },
 
     async get(key) {

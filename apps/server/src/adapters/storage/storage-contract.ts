@@ -4,6 +4,9 @@
  * are held to the same behaviour the services rely on.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidStorageKey, type Storage } from './storage';
@@ -67,6 +70,23 @@ export function describeStorageContract(name: string, open: () => Promise<Opened
       const part = await storage.stream('media/8/original.jpg', { start: 1_000_000, end: 2_499_999 });
       expect(part?.size).toBe(3_000_000);
       expect((await buffer(part!.stream)).equals(bytes.subarray(1_000_000, 2_500_000))).toBe(true);
+    });
+
+    it('stores a local file by its path, byte for byte, and leaves the file in place', async () => {
+      const bytes = randomBytes(3_000_000);
+      const dir = await mkdtemp(join(tmpdir(), 'fotodrop-put-file-'));
+      try {
+        const source = join(dir, 'upload');
+        await writeFile(source, bytes);
+        await storage.put('uploads/9', Buffer.from('old'), 'application/octet-stream');
+        await storage.putFile('uploads/9', source, 'application/octet-stream');
+        expect((await storage.get('uploads/9'))?.equals(bytes)).toBe(true);
+        expect(await storage.size('uploads/9')).toBe(3_000_000);
+        expect((await readFile(source)).equals(bytes)).toBe(true);
+        await expect(storage.putFile('../x', source, 'x')).rejects.toBeInstanceOf(InvalidStorageKey);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('answers null or false for missing keys', async () => {

@@ -9,6 +9,11 @@
 export interface Storage {
   /** Stores `body` under `key`, replacing what was there; readers see the old or the new bytes. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the local file at `path` under `key`, as `put` does, without reading it into memory
+   * (uploads of hundreds of megabytes). The file is left where it is.
+   */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   /**
    * For serving large files without holding them in memory. `size` is the whole file's size; with
