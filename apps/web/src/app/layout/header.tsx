@@ -28,7 +28,8 @@ export function Header() {
   const loggedIn = useIsLoggedIn();
   const mobile = useIsMobile();
   const flags = useRouteFlags();
-  const showCart = loggedIn && !config.hide_cart && !flags.hideCartIcon;
+  // a site that hides the cart still links it while it holds items (one cart across sites)
+  const cart = flags.hideCartIcon ? 'hidden' : config.hide_cart ? 'when-filled' : 'shown';
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -54,7 +55,7 @@ export function Header() {
         <nav className="main-nav" aria-label={t('nav.main')}>
           {loggedIn ? (
             <Suspense fallback={null}>
-              <UserNav mobile={mobile} showCart={showCart} />
+              <UserNav mobile={mobile} cart={cart} />
             </Suspense>
           ) : (
             <>

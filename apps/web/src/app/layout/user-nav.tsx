@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useAppStore } from '../../shared/store/app-store';
@@ -19,8 +19,26 @@ const icon = {
 // own, so the links above show at once and the link reads "Cart" until the count is there.
 const CartCount = lazy(() => import('../../features/cart').then((m) => ({ default: m.CartCount })));
 
+/**
+ * On a site that hides the cart (AppConfig.hide_cart) the link shows only while the cart holds
+ * something: a user has one cart across sites (docs/decisions.md), and what an album's buttons
+ * or another site put in it must stay reachable.
+ */
+const WhenCartFilled = lazy(() =>
+  import('../../features/cart').then(({ useCartTotals }) => ({
+    default: function WhenCartFilled({ children }: { children: ReactNode }) {
+      const totals = useCartTotals().data;
+      const count = (totals?.digital_items_count ?? 0) + (totals?.print_items_count ?? 0);
+      return count > 0 ? children : null;
+    },
+  })),
+);
+
+/** Whether the header links the cart: always, only while it holds items, or not on this screen. */
+export type CartLinkMode = 'shown' | 'when-filled' | 'hidden';
+
 /** The signed-in user's links. Loaded apart from the header: the home page is for visitors. */
-export default function UserNav({ mobile, showCart }: { mobile: boolean; showCart: boolean }) {
+export default function UserNav({ mobile, cart }: { mobile: boolean; cart: CartLinkMode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const canUpload = useAppStore((s) => s.user?.perms?.includes(MEDIA_UPLOAD_PERMISSION) === true);
@@ -52,14 +70,26 @@ export default function UserNav({ mobile, showCart }: { mobile: boolean; showCar
         <Icon d={icon.profile} />
         {!mobile && <span>{t('nav.profile')}</span>}
       </NavLink>
-      {showCart && (
-        <NavLink to={paths.checkout.getHref()} className={(state) => `${navClass(state)} nav-cart`}>
-          <Icon d={icon.cart} />
-          <Suspense fallback={<span className="visually-hidden">{t('nav.cart')}</span>}>
-            <CartCount />
-          </Suspense>
-        </NavLink>
+      {cart === 'shown' && <CartLink />}
+      {cart === 'when-filled' && (
+        <Suspense fallback={null}>
+          <WhenCartFilled>
+            <CartLink />
+          </WhenCartFilled>
+        </Suspense>
       )}
     </>
+  );
+}
+
+function CartLink() {
+  const { t } = useTranslation();
+  return (
+    <NavLink to={paths.checkout.getHref()} className={(state) => `${navClass(state)} nav-cart`}>
+      <Icon d={icon.cart} />
+      <Suspense fallback={<span className="visually-hidden">{t('nav.cart')}</span>}>
+        <CartCount />
+      </Suspense>
+    </NavLink>
   );
 }
