@@ -5,7 +5,6 @@ import {
   type GalleryCount,
   galleries,
   media,
-  mediaHidden,
   photoServices,
   picacodes,
 } from '../db/album-schema';
@@ -237,20 +236,16 @@ export interface MediaSummary {
   videos: number;
 }
 
+/** What an album shows, from its counts (kept on write, removed photos already left out). */
 async function mediaSummary(db: Queryable, row: CheckinWithContext): Promise<MediaSummary> {
   const [result] = await db
     .select({
-      total: count(),
-      photos: sql<number>`count(*) filter (where ${media.type} = 'photo')`.mapWith(Number),
-      videos: sql<number>`count(*) filter (where ${media.type} = 'video')`.mapWith(Number),
+      photos: sql<number>`coalesce(sum(${albumGalleryCounts.photos}), 0)`.mapWith(Number),
+      videos: sql<number>`coalesce(sum(${albumGalleryCounts.videos}), 0)`.mapWith(Number),
     })
-    .from(media)
-    .where(
-      and(
-        albumScopeCondition(albumScope(row)),
-        // the photos the user removed are gone from the album, so from its counts too
-        sql`not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${row.checkin.userId} and ${mediaHidden.mediaId} = ${media.id})`,
-      ),
-    );
-  return { total: result?.total ?? 0, photos: result?.photos ?? 0, videos: result?.videos ?? 0 };
+    .from(albumGalleryCounts)
+    .where(eq(albumGalleryCounts.checkinId, row.checkin.id));
+  const photos = result?.photos ?? 0;
+  const videos = result?.videos ?? 0;
+  return { total: photos + videos, photos, videos };
 }
