@@ -38,6 +38,9 @@ const accountScreen = screenOf(() =>
 const printScreen = screenOf(() =>
   import('../features/print/routes/print-screens').then((m) => m.printScreens),
 );
+const termsScreen = screenOf(() =>
+  import('../features/terms/routes/terms-screens').then((m) => m.termsScreens),
+);
 const eventScreens = () => import('../features/events/routes/event-screens').then((m) => m.eventScreens);
 
 /** Screens built so far; a route's access rule comes from paths.ts and decides its guard. */
@@ -47,9 +50,9 @@ const screens: Screen[] = [
   { route: paths.login, lazy: authScreen('login') },
   { route: paths.signup, lazy: authScreen('signup') },
   { route: paths.resetPassword, lazy: authScreen('resetPassword') },
-  { route: paths.terms, lazy: () => import('../features/terms/routes/terms') },
-  { route: paths.termsOfService, lazy: () => import('../features/terms/routes/terms-of-service') },
-  { route: paths.privacyPolicy, lazy: () => import('../features/terms/routes/privacy-policy') },
+  { route: paths.terms, lazy: termsScreen('accept') },
+  { route: paths.termsOfService, lazy: termsScreen('termsOfService') },
+  { route: paths.privacyPolicy, lazy: termsScreen('privacyPolicy') },
   { route: paths.checkins, lazy: checkinScreen('checkins') },
   { route: paths.checkinError, lazy: checkinScreen('checkinError') },
   { route: paths.checkin, lazy: checkinScreen('checkin') },

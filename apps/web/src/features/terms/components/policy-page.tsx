@@ -48,7 +48,7 @@ export function PolicyPage({ kind }: { kind: PolicyKind }) {
   const other = kind === 'terms' ? paths.privacyPolicy : paths.termsOfService;
 
   return (
-    <article className="page page-narrow policy" aria-labelledby="policy-title">
+    <article className="page page-medium policy" aria-labelledby="policy-title">
       <h1 id="policy-title">{title}</h1>
       <p className="page-intro">
         {t('policy.version', {
