@@ -1,10 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestVideo } from '../apps/server/src/media/test-videos';
 import { DESKTOP, PHONE_CONTEXT } from './support/browser';
 import { logIn, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
+import { startServer } from './support/server';
 
 // A few demo photos for the album and the viewer.
 const run = serverAndBrowser({ DEMO_PHOTOS: '4' });
@@ -107,6 +113,43 @@ describe('the app runs under its Content-Security-Policy', () => {
     await expect
       .poll(() => problems.filter((p) => p.startsWith('event:')).map((p) => p.split(' ')[1]))
       .toEqual(expect.arrayContaining(['script-src-elem', 'script-src', 'style-src-attr', 'frame-src']));
+  });
+
+  it('lets a build with Sentry (VITE_SENTRY_DSN) report to its DSN and record replays, and nothing more', async () => {
+    const envelopes: string[] = [];
+    const sentry = createServer((request, response) => {
+      envelopes.push(request.url ?? '');
+      response.writeHead(200, { 'access-control-allow-origin': '*' }).end('{}');
+    });
+    await new Promise<void>((resolve) => sentry.listen(0, '127.0.0.1', resolve));
+    const dsn = `http://public@127.0.0.1:${(sentry.address() as AddressInfo).port}/1`;
+    const dist = await mkdtemp(join(tmpdir(), 'fotodrop-sentry-web-'));
+    const server = await (async () => {
+      const web = fileURLToPath(new URL('../apps/web', import.meta.url));
+      const vite = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
+      const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir'], {
+        cwd: web,
+        env: { ...process.env, VITE_SENTRY_DSN: dsn },
+        encoding: 'utf8',
+      });
+      expect(build.status, build.stderr).toBe(0);
+      return startServer({ WEB_DIST: dist });
+    })();
+    try {
+      const { page, problems } = await watchedPage({ viewport: DESKTOP, locale: 'en-US' });
+      await visit(page, `${server.url}/`);
+      await visit(page, `${server.url}/login`);
+      // An error the page does not handle: Sentry sends it (and the replay it buffered) to the DSN.
+      await page.evaluate("setTimeout(() => { throw new Error('reported to Sentry'); }, 0)");
+      await expect.poll(() => envelopes.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(envelopes[0]).toMatch(/^\/api\/1\/envelope\//);
+      await page.waitForTimeout(1000);
+      expect(problems).toEqual([]);
+    } finally {
+      await server.stop();
+      sentry.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 
   for (const [width, options] of VIEWPORTS) {
