@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { seedDemo } from '../src/seed/demo';
+import { seedDemoPrint } from '../src/seed/demo-print';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 import { addPhoto, addSwissRelay } from './photos';
@@ -200,6 +201,23 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
     expect(uk.description).toBe('Друк на полотні, натягнутому на дерев’яний підрамник.');
     const unknown = (await asked('/api/print/api/v1/products/', 'ja,zh;q=0.8')).body.results as Product[];
     expect(unknown.map((p) => p.title)).toEqual(['Photo prints', 'Canvas', 'Photobook']);
+
+    // a demo catalogue seeded before translations existed gets them at the next start
+    for (const table of [
+      'print_product_families',
+      'print_products',
+      'print_variant_groups',
+      'print_variant_options',
+    ]) {
+      await h.database.executeSql(`update ${table} set translations = '{}'::jsonb`);
+    }
+    expect(
+      ((await asked('/api/print/api/v1/products/', 'fr')).body.results as Product[]).map((p) => p.title),
+    ).toEqual(['Photo prints', 'Canvas', 'Photobook']);
+    await seedDemoPrint(h.database.db);
+    const fr = (await asked('/api/print/api/v1/products/', 'fr')).body.results as Product[];
+    expect(fr.map((p) => p.title)).toEqual(['Tirages photo', 'Toile', 'Livre photo']);
+    expect(fr[0]!.product_variant_options[1]!.options.map((o) => o.name)).toEqual(['Brillant', 'Mat']);
   });
 
   it('lets a visitor read the catalogue but not configure', async () => {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import {
   printProductFamilies,
@@ -130,6 +130,45 @@ export function printRepository(db: Queryable) {
         ids.push(options.map((o) => o.id));
       }
       return ids;
+    },
+    /**
+     * Gives every catalogue row still without translations those `translate` finds for its
+     * texts (a catalogue seeded before translations existed).
+     */
+    async fillMissingTranslations(
+      translate: (fields: Record<string, string | null>) => TextTranslations,
+    ): Promise<void> {
+      const none = sql`'{}'::jsonb`;
+      const set = async (
+        table:
+          | typeof printProductFamilies
+          | typeof printProducts
+          | typeof printVariantGroups
+          | typeof printVariantOptions,
+        id: number,
+        translations: TextTranslations,
+      ) => {
+        if (Object.keys(translations).length > 0) {
+          await db.update(table).set({ translations }).where(eq(table.id, id));
+        }
+      };
+      for (const f of await db
+        .select()
+        .from(printProductFamilies)
+        .where(eq(printProductFamilies.translations, none)))
+        await set(printProductFamilies, f.id, translate({ title: f.title, description: f.description }));
+      for (const p of await db.select().from(printProducts).where(eq(printProducts.translations, none)))
+        await set(printProducts, p.id, translate({ title: p.title, description: p.description }));
+      for (const g of await db
+        .select()
+        .from(printVariantGroups)
+        .where(eq(printVariantGroups.translations, none)))
+        await set(printVariantGroups, g.id, translate({ name: g.name }));
+      for (const o of await db
+        .select()
+        .from(printVariantOptions)
+        .where(eq(printVariantOptions.translations, none)))
+        await set(printVariantOptions, o.id, translate({ name: o.name }));
     },
     async insertVariant(productId: number, optionIds: number[], price: string): Promise<VariantRow> {
       const [created] = await db

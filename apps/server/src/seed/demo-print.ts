@@ -73,7 +73,11 @@ function combinations<T>(lists: T[][]): T[][] {
 /** The demo print catalogue, in EUR, its texts in every language. Only fills an empty catalogue. */
 export async function seedDemoPrint(db: Db): Promise<void> {
   const repo = printRepository(db);
-  if ((await repo.families()).length > 0) return;
+  if ((await repo.families()).length > 0) {
+    // a catalogue seeded before translations existed gets the demo texts in every language
+    await repo.fillMissingTranslations(demoTranslations);
+    return;
+  }
   for (const [familyPosition, family] of DEMO_FAMILIES.entries()) {
     const { id: familyId } = await repo.insertFamily({
       title: family.title,
