@@ -7,6 +7,38 @@ import { type Harness, startHarness } from './harness';
 
 const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
+/**
+ * Routes under the API base that are not API operations of the specs, so not in the contract:
+ * probes, the OpenAPI document and its reference page, signed media files, the dev mailbox.
+ */
+const OUTSIDE_THE_CONTRACT = [
+  /^GET \/api\/health(\/ready)?$/,
+  /^GET \/api\/openapi\.json$/,
+  /^GET \/api\/docs(\/.*)?$/,
+  /^GET \/api\/media\/:p\/:p$/,
+  /^GET \/api\/dev\/mailbox(\/:p)?$/,
+];
+
+/** Path parameters compared by position only (Fastify merges names at one position: `:id|:checkin_id`). */
+const anyParam = (url: string) => url.replace(/:\w+(\|:\w+)*/g, ':p');
+
+/** `METHOD url` of every route, read from Fastify's route tree (HEAD, added for each GET, left out). */
+function listRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  return tree.split('\n').flatMap((line) => {
+    const at = line.search(/[├└]── /);
+    if (at < 0) return [];
+    const [, segment = '', methods] = line.slice(at + 4).match(/^(.*?)(?: \(([A-Z, ]+)\))?$/) ?? [];
+    stack.length = at / 4;
+    stack.push(segment);
+    const url = stack.join('');
+    return (methods ?? '')
+      .split(', ')
+      .filter((m) => m !== '' && m !== 'HEAD')
+      .map((m) => `${m} ${url}`);
+  });
+}
+
 /** Every contract endpoint is either routed by the real app or listed as not yet built, never both. */
 describe('contract endpoints and routes', () => {
   let h: Harness;
@@ -34,6 +66,40 @@ describe('contract endpoints and routes', () => {
     const declared = new Set(allEndpoints.map(key));
     expect(Object.keys(NOT_YET_BUILT).filter((k) => !declared.has(k))).toEqual([]);
     for (const issue of Object.values(NOT_YET_BUILT)) expect(issue).toMatch(/^issue \d+$/);
+  });
+
+  it('routes nothing under the API base that the contract does not declare (system routes excepted)', () => {
+    const declared = new Set(
+      allEndpoints.map((e) => anyParam(`${e.method} ${toFastifyPath(API_BASE, e.path)}`)),
+    );
+    const undeclared = listRoutes(h.app.printRoutes({ commonPrefix: false }))
+      .map(anyParam)
+      .filter((r) => r.split(' ')[1]!.startsWith(`${API_BASE}/`))
+      .filter((r) => !declared.has(r) && !OUTSIDE_THE_CONTRACT.some((allowed) => allowed.test(r)));
+    expect(undeclared).toEqual([]);
+  });
+
+  it('reads the route tree into full paths', () => {
+    const tree = [
+      '├── /api/v3/checkins/ (GET, HEAD)',
+      '│   ├── :checkin_id|:id/galleries/ (GET, HEAD)',
+      '│   │   └── :gallery_id/medias/ (GET, HEAD)',
+      '│   └── :checkin_id|:id/medias/ (GET, HEAD)',
+      '├── /api/cart/ (DELETE)',
+      '│   └── digital-items/',
+      '│       └── :id/ (DELETE, PATCH)',
+      '└── /api/health (GET, HEAD)',
+    ].join('\n');
+    expect(listRoutes(tree)).toEqual([
+      'GET /api/v3/checkins/',
+      'GET /api/v3/checkins/:checkin_id|:id/galleries/',
+      'GET /api/v3/checkins/:checkin_id|:id/galleries/:gallery_id/medias/',
+      'GET /api/v3/checkins/:checkin_id|:id/medias/',
+      'DELETE /api/cart/',
+      'DELETE /api/cart/digital-items/:id/',
+      'PATCH /api/cart/digital-items/:id/',
+      'GET /api/health',
+    ]);
   });
 
   it('finds routes by method and path as Fastify writes them', () => {
