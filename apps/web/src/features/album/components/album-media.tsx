@@ -1,6 +1,6 @@
 import './album-media.css';
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -40,26 +40,32 @@ function AlbumMediaBody({ checkin, status }: { checkin: Checkin; status: AlbumSt
   const groupedParams = new URLSearchParams();
   groupedParams.set('view', 'grouped');
 
+  // in the list view it sits in the toolbar above the photos (one row less before them)
+  const viewSwitch = (
+    <nav className="album-view-switch" aria-label={t('album.view.label')}>
+      <Link to={listHref} replace preventScrollReset aria-current={grouped ? undefined : 'page'}>
+        {t('album.view.list')}
+      </Link>
+      <Link to={`?${groupedParams}`} replace preventScrollReset aria-current={grouped ? 'page' : undefined}>
+        {t('album.view.grouped')}
+      </Link>
+    </nav>
+  );
+
   return (
     <AlbumCartProvider checkin={checkin} galleryId={null}>
       <div className="album-media-body">
         <AlbumStatusBanner status={status} showPrices={checkin.show_prices} />
         {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
-        <nav className="album-view-switch" aria-label={t('album.view.label')}>
-          <Link to={listHref} replace preventScrollReset aria-current={grouped ? undefined : 'page'}>
-            {t('album.view.list')}
-          </Link>
-          <Link
-            to={`?${groupedParams}`}
-            replace
-            preventScrollReset
-            aria-current={grouped ? 'page' : undefined}
-          >
-            {t('album.view.grouped')}
-          </Link>
-        </nav>
         {rootReady && <VideoSection checkin={checkin} />}
-        {grouped ? <GroupedView checkin={checkin} /> : <ListView checkin={checkin} />}
+        {grouped ? (
+          <>
+            {viewSwitch}
+            <GroupedView checkin={checkin} />
+          </>
+        ) : (
+          <ListView checkin={checkin} viewSwitch={viewSwitch} />
+        )}
         {checkin.banner?.position === 'b' && <AlbumBanner checkin={checkin} />}
         <AlbumPopups checkin={checkin} />
       </div>
@@ -73,7 +79,7 @@ function withoutView(params: URLSearchParams): string {
   return next.toString();
 }
 
-function ListView({ checkin }: { checkin: Checkin }) {
+function ListView({ checkin, viewSwitch }: { checkin: Checkin; viewSwitch: ReactNode }) {
   const { t } = useTranslation();
   const ready = useAlbumScope(checkin.id, 0);
   const [newMedia, setNewMedia] = useState(false);
@@ -85,7 +91,12 @@ function ListView({ checkin }: { checkin: Checkin }) {
   if (!ready) return <Spinner label={t('album.grid.loading')} />;
   return (
     <>
-      <GalleryBrowser checkin={checkin} galleryId={0} tabs={['mine', 'all', 'favourites']} />
+      <GalleryBrowser
+        checkin={checkin}
+        galleryId={0}
+        tabs={['mine', 'all', 'favourites']}
+        toolbarExtra={viewSwitch}
+      />
       {newMedia && <NewMediaNotice onReload={reload} onDismiss={() => setNewMedia(false)} />}
     </>
   );

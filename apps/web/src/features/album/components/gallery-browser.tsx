@@ -1,7 +1,7 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import './album-toolbar.css';
 import type { MediaCategory } from '@fotodrop/contract/constants';
-import { type KeyboardEvent, useId, useMemo, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { fetchAllMedias, fetchGalleryMedia } from '../api/album-api';
@@ -35,10 +35,13 @@ export function GalleryBrowser({
   checkin,
   galleryId,
   tabs,
+  toolbarExtra,
 }: {
   checkin: Checkin;
   galleryId: number;
   tabs: readonly AlbumTab[];
+  /** More controls of the toolbar (the album screen's list / grouped switch). */
+  toolbarExtra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -178,8 +181,9 @@ export function GalleryBrowser({
                 ))}
               </fieldset>
             )}
+            {toolbarExtra}
+            {tab === 'mine' && tree && <GalleryChips tree={tree} picacode={checkin.picacode} />}
           </GalleryToolbar>
-          {tab === 'mine' && tree && <GalleryChips tree={tree} picacode={checkin.picacode} />}
           <MediaList
             key={source.key}
             source={source}

@@ -5,7 +5,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { Toast } from '../../../shared/ui/toast';
 import type { PriceListState } from '../store/album-store';
 import { useCartFeedback } from './cart-feedback';
-import { ICONS, Icon } from './lightbox-icons';
+import { Icon } from './lightbox-icons';
 import { PriceListCard } from './price-list-card';
 import { SelectBar } from './select-bar';
 import type { Selection } from './selection';
@@ -35,13 +35,19 @@ export function GalleryToolbar({
   const feedback = useCartFeedback(say);
   const selectRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  // the focus follows the control that was pressed: into the bar, and back to "Select"
-  const moveFocus = useRef<'bar' | 'select' | null>(null);
+  // the focus follows the control that was pressed: into the bar from "Select"; back to "Select"
+  // when the bar goes with the focus in it (Cancel, Escape, an action done)
+  const enteredByButton = useRef(false);
+  const wasActive = useRef(selection.active);
   useEffect(() => {
-    const wanted = selection.active ? 'bar' : 'select';
-    const target = selection.active ? cancelRef : selectRef;
-    if (moveFocus.current === wanted) target.current?.focus();
-    moveFocus.current = null;
+    const left = wasActive.current && !selection.active;
+    wasActive.current = selection.active;
+    if (selection.active) {
+      if (enteredByButton.current) cancelRef.current?.focus();
+      enteredByButton.current = false;
+    } else if (left && (document.activeElement === document.body || document.activeElement === null)) {
+      selectRef.current?.focus();
+    }
   }, [selection.active]);
   const hasPrices = priceList !== null && priceList.items.length > 0;
 
@@ -51,10 +57,7 @@ export function GalleryToolbar({
         <SelectBar
           selected={selected}
           cancelRef={cancelRef}
-          onDone={() => {
-            if (document.activeElement?.closest('.select-bar')) moveFocus.current = 'select';
-            selection.cancel();
-          }}
+          onDone={selection.cancel}
           say={say}
           onCartError={feedback.onError}
         />
@@ -73,7 +76,7 @@ export function GalleryToolbar({
               type="button"
               className="btn btn-secondary btn-sm"
               onClick={() => {
-                moveFocus.current = 'bar';
+                enteredByButton.current = true;
                 selection.start();
               }}
             >

@@ -70,12 +70,13 @@ export function MediaTile({
   const { t, language } = useTranslation();
   const selection = useSelection();
   const longPress = useLongPress(selection && !selection.active ? () => selection.startWith(media.id) : null);
+  const touch = selection ? longPress : null;
   const number = offset + index + 1;
   const listItem = Tag === 'div' ? { role: 'listitem', 'aria-setsize': total, 'aria-posinset': number } : {};
   const selecting = selection?.active ?? false;
   const selected = selecting && (selection?.ids.has(media.id) ?? false);
   const onClick = () => {
-    if (longPress?.consumeClick()) return;
+    if (touch?.consumeClick()) return;
     if (selection?.active) selection.toggle(media.id);
     else onOpen(index);
   };
@@ -90,10 +91,10 @@ export function MediaTile({
         data-media-index={index}
         aria-pressed={selecting ? selected : undefined}
         onClick={onClick}
-        onPointerDown={longPress?.onPointerDown}
-        onPointerMove={longPress?.onPointerMove}
-        onPointerUp={longPress?.onPointerUp}
-        onPointerCancel={longPress?.onPointerCancel}
+        onPointerDown={touch?.onPointerDown}
+        onPointerMove={touch?.onPointerMove}
+        onPointerUp={touch?.onPointerUp}
+        onPointerCancel={touch?.onPointerCancel}
         // the phone's own long-press menu would cover the tile that a long press selects
         onContextMenu={selection ? (event) => event.preventDefault() : undefined}
       >

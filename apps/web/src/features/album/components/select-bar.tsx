@@ -8,6 +8,12 @@ import { useAlbumCart } from './album-cart';
 import { ICONS, Icon } from './lightbox-icons';
 import { mediaToAdd, mediaToFavour } from './select-actions';
 
+/** Plural keys: the catalogues hold count_one, _other (and _two, _few, _many… per language). */
+const COUNT = 'album.select.count';
+const ADDED_TO_CART = 'album.select.added_to_cart';
+const ADDED_TO_FAVOURITES = 'album.select.added_to_favourites';
+const FAVOURITES_FAILED = 'album.select.favourites_failed';
+
 /**
  * The bar of select mode, in place of the toolbar while photos are being picked: how many are
  * selected, "Add to cart" (one call for all of them; only where the album sells), "Add to
@@ -48,7 +54,7 @@ export function SelectBar({
       },
       {
         onSuccess: () => {
-          say(t('album.select.added_to_cart', { count: media.length }));
+          say(t(ADDED_TO_CART, { count: media.length }));
           onDone();
         },
         onError: onCartError,
@@ -64,10 +70,10 @@ export function SelectBar({
     setFavouring(false);
     const failed = results.filter((ok) => !ok).length;
     if (failed > 0) {
-      say(t('album.select.favourites_failed', { count: failed }));
+      say(t(FAVOURITES_FAILED, { count: failed }));
       return;
     }
-    say(t('album.select.added_to_favourites', { count }));
+    say(t(ADDED_TO_FAVOURITES, { count }));
     onDone();
   };
 
@@ -78,7 +84,7 @@ export function SelectBar({
         {t('album.select.cancel')}
       </button>
       <p className="select-count" aria-live="polite">
-        {count === 0 ? t('album.select.hint') : t('album.select.count', { count })}
+        {count === 0 ? t('album.select.hint') : t(COUNT, { count })}
       </p>
       <div className="select-actions">
         <Button

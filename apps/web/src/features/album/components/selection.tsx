@@ -76,30 +76,32 @@ export function useSelectionState(scope: string): Selection {
 }
 
 /**
- * A long press on a touch screen (LONG_TAP_MS held in place) calls `onLongPress`; the click that
- * follows the lifted finger is then swallowed, so the tile does not also open or toggle.
+ * A long press on a touch screen (LONG_TAP_MS held in place) calls `onLongPress` (when given);
+ * the click that follows the lifted finger is then swallowed, so the tile does not also toggle.
  */
 export function useLongPress(onLongPress: (() => void) | null) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const origin = useRef<{ x: number; y: number } | null>(null);
   const fired = useRef(false);
+  const callback = useRef(onLongPress);
+  callback.current = onLongPress;
   const clear = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     origin.current = null;
   }, []);
   useEffect(() => clear, [clear]);
-  if (!onLongPress) return null;
   return {
     onPointerDown: (event: PointerEvent) => {
       fired.current = false;
-      if (event.pointerType !== 'touch') return;
+      if (event.pointerType !== 'touch' || !callback.current) return;
       clear();
       origin.current = { x: event.clientX, y: event.clientY };
       timer.current = setTimeout(() => {
-        fired.current = true;
         timer.current = null;
-        onLongPress();
+        if (!callback.current) return;
+        fired.current = true;
+        callback.current();
       }, LONG_TAP_MS);
     },
     onPointerMove: (event: PointerEvent) => {

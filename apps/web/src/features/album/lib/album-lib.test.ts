@@ -21,7 +21,7 @@ import {
 } from './grouped';
 import { countNewAllPhotos, countNewMedia, hasNewMedia, newMediaAction } from './new-media';
 import { createNotificationScheduler } from './notifications';
-import { priceGroups } from './prices';
+import { priceGroups, singlePrice } from './prices';
 
 const gallery = (id: number, media: number, overrides: Partial<GroupedGallery> = {}): GroupedGallery => ({
   id,
@@ -239,5 +239,29 @@ describe('price groups', () => {
       ],
       ['video', false, [['1', 1490, false]]],
     ]);
+  });
+});
+
+describe('the price of one media alone', () => {
+  const range = (from: number, to: number | null, unit: string) => ({
+    media_type: 'photo' as const,
+    qty: null,
+    from_qty: from,
+    to_qty: to,
+    unit_price: unit,
+    price: null,
+    price_original: null,
+  });
+
+  it('is the single item of a bundle list, or the first range of a volume list', () => {
+    // PRICE_ITEMS: one photo 9.90, five 29.90
+    expect(singlePrice(PRICE_ITEMS, 'EUR', 'photo')).toBe(990);
+    expect(singlePrice([range(20, null, '3.50'), range(1, 19, '4.90')], 'EUR', 'photo')).toBe(490);
+  });
+
+  it('is unknown for a type the list does not price, or does not sell one by one', () => {
+    expect(singlePrice(PRICE_ITEMS, 'EUR', 'video')).toBeNull();
+    expect(singlePrice([PRICE_ITEMS[1]!], 'EUR', 'photo')).toBeNull();
+    expect(singlePrice([], 'EUR', 'photo')).toBeNull();
   });
 });

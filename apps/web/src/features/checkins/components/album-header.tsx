@@ -19,37 +19,42 @@ export function AlbumHeader({ checkin }: { checkin: Checkin }) {
   const [modal, setModal] = useState<Modal>(null);
   const close = () => setModal(null);
   const { event } = checkin;
+  const service = checkin.pica_service;
+  // the photo service's name, unless it only repeats the event's (a line the photos need more)
+  const showService = service && (service.logo_url || service.name !== checkin.event_name);
   return (
     <header className="album-header">
-      {checkin.pica_service && (
-        <p className="eyebrow album-service">
-          {checkin.pica_service.logo_url && <img src={checkin.pica_service.logo_url} alt="" height="24" />}
-          <span>{checkin.pica_service.name}</span>
-        </p>
-      )}
-      <h1 className="album-title">{checkin.event_name}</h1>
-      <dl className="album-facts">
-        <div>
-          <dt>{t('album.facts.dates')}</dt>
-          <dd>
-            <DateRange start={event.start_date} end={event.end_date} />
-          </dd>
-        </div>
-        {checkin.start_of_stay && (
+      <div className="album-heading">
+        {service && showService && (
+          <p className="eyebrow album-service">
+            {service.logo_url && <img src={service.logo_url} alt="" height="24" />}
+            <span>{service.name}</span>
+          </p>
+        )}
+        <h1 className="album-title">{checkin.event_name}</h1>
+        <dl className="album-facts">
           <div>
-            <dt>{t('album.facts.stay')}</dt>
+            <dt className="visually-hidden">{t('album.facts.dates')}</dt>
             <dd>
-              <DateRange start={checkin.start_of_stay} end={checkin.end_of_stay} />
+              <DateRange start={event.start_date} end={event.end_date} />
             </dd>
           </div>
-        )}
-        <div>
-          <dt>{t('album.facts.code')}</dt>
-          <dd>
-            <CodeText code={checkin.picacode} />
-          </dd>
-        </div>
-      </dl>
+          {checkin.start_of_stay && (
+            <div>
+              <dt>{t('album.facts.stay')}</dt>
+              <dd>
+                <DateRange start={checkin.start_of_stay} end={checkin.end_of_stay} />
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('album.facts.code')}</dt>
+            <dd>
+              <CodeText code={checkin.picacode} />
+            </dd>
+          </div>
+        </dl>
+      </div>
       <div className="actions album-actions">
         <Button variant="secondary" size="sm" onClick={() => setModal('code')}>
           {t('album.actions.show_code')}

@@ -1,0 +1,205 @@
+import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
+import { startTestServer } from '../../../test/http-server';
+import { renderApp } from '../../../test/render-app';
+import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+// the album screen and the cart come from their features' test helpers
+import { fakeCart, makeDigitalItem } from '../../cart/test/fake-cart';
+import { makeCheckin } from '../../checkins/test/fixtures';
+import { resetAlbumStore } from '../store/album-store';
+import { fakeAlbum } from '../test/fake-album';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let album: ReturnType<typeof fakeAlbum>;
+let cart: ReturnType<typeof fakeCart>;
+let checkin: Checkin;
+
+beforeAll(async () => {
+  await initTestI18n();
+  server = await startTestServer((req) => {
+    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
+    if (req.method === 'GET' && req.path.startsWith(`/api/v3/checkins/by-code/${checkin.picacode}/`))
+      return { status: 200, body: checkin };
+    return album.handler(req) ?? cart.handler(req);
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  resetApp(`${server.url}/api`);
+  resetAlbumStore();
+  server.requests.length = 0;
+  useAppStore.getState().setAuth('k1');
+  album = fakeAlbum({ count: 12 });
+  cart = fakeCart();
+  checkin = makeCheckin();
+});
+afterEach(cleanup);
+
+/** The album's first list, once the cart lines are known (what select mode's cart action needs). */
+async function openAlbum() {
+  renderApp('/checkins/K7M2Q9P');
+  const list = await screen.findByRole('list', { name: 'My photos' }, { timeout: 5000 });
+  await within(list).findByRole('button', { name: 'Photo 1 of 12' });
+  if (checkin.show_prices)
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.path === '/api/cart/digital-items/')).toBe(true),
+    );
+  return list;
+}
+
+const tile = (list: HTMLElement, n: number) => within(list).getByRole('button', { name: `Photo ${n} of 12` });
+const bar = () => screen.getByRole('region', { name: 'Select photos' });
+const tabCount = (name: RegExp) => screen.getByRole('tab', { name }).textContent;
+const cartCalls = () =>
+  server.requests
+    .filter((r) => r.method !== 'GET' && r.path.startsWith('/api/cart/'))
+    .map((r) => [r.method, r.path, JSON.parse(r.body || '{}')]);
+
+describe('select mode', () => {
+  it('picks several photos and puts them in the cart in one call, leaving out those it holds or that are bought', async () => {
+    cart = fakeCart({ items: [makeDigitalItem({ id: 9, media_ids: [2] })] });
+    album.state.media[3]!.is_purchased = true;
+    const list = await openAlbum();
+    const select = screen.getByRole('button', { name: 'Select' });
+    fireEvent.click(select);
+
+    // the bar takes the toolbar's place, with the focus; tiles now pick instead of opening
+    expect(document.activeElement).toBe(within(bar()).getByRole('button', { name: 'Cancel' }));
+    expect(within(bar()).getByText('Tap photos to select them')).toBeTruthy();
+    expect(tile(list, 1).getAttribute('aria-pressed')).toBe('false');
+    expect(within(list).queryByRole('button', { name: 'Add to favourites' })).toBeNull();
+    for (const n of [1, 2, 3, 4]) fireEvent.click(tile(list, n));
+    expect(within(bar()).getByText('4 selected')).toBeTruthy();
+    expect(tile(list, 3).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('dialog', { name: 'Viewer' })).toBeNull();
+    // pressed again, a photo is unpicked
+    fireEvent.click(tile(list, 3));
+    expect(within(bar()).getByText('3 selected')).toBeTruthy();
+    fireEvent.click(tile(list, 3));
+
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('2 photos added to your cart.')).toBeTruthy();
+    expect(cartCalls()).toEqual([
+      [
+        'POST',
+        '/api/cart/digital-items/',
+        { checkin_id: 41, gallery_id: null, order_type: 'PHOTOLIST', media_ids: [1, 3] },
+      ],
+    ]);
+    // select mode is over; the photos carry the cart mark; the header counts three photos
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Select photos' })).toBeNull());
+    expect(tile(list, 1).hasAttribute('aria-pressed')).toBe(false);
+    const tiles = within(list).getAllByRole('listitem');
+    for (const i of [0, 1, 2])
+      await waitFor(() => expect(within(tiles[i]!).getByRole('img', { name: 'In your cart' })).toBeTruthy());
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+  }, 15_000);
+
+  it('says so when nothing selected can be added, and sends nothing', async () => {
+    cart = fakeCart({ items: [makeDigitalItem({ id: 9, media_ids: [2] })] });
+    const list = await openAlbum();
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    fireEvent.click(tile(list, 2));
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    expect(
+      await screen.findByText('The selected photos are in your cart already or cannot be bought one by one.'),
+    ).toBeTruthy();
+    expect(cartCalls()).toEqual([]);
+    expect(within(bar()).getByText('1 selected')).toBeTruthy();
+  });
+
+  it('opens the currency mismatch dialog when the cart holds another currency, and keeps the selection', async () => {
+    cart.state.refuse = 'currency_mismatch';
+    const list = await openAlbum();
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    fireEvent.click(tile(list, 1));
+    fireEvent.click(tile(list, 5));
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unable to add photos to the cart' });
+    expect(within(dialog).getByRole('link', { name: 'Go to the cart' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(within(bar()).getByText('2 selected')).toBeTruthy();
+  });
+
+  it('adds the selection to the favourites, and undoes and says it when the server refuses', async () => {
+    const list = await openAlbum();
+    await waitFor(() => expect(tabCount(/^Favourites/)).toBe('Favourites 2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    album.state.fail.add('favourite');
+    for (const n of [3, 4, 5]) fireEvent.click(tile(list, n));
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to favourites' }));
+    expect(
+      await screen.findByText('3 photos could not be added to your favourites. Please try again.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(tabCount(/^Favourites/)).toBe('Favourites 2'));
+    expect(within(bar()).getByText('3 selected')).toBeTruthy();
+
+    album.state.fail.delete('favourite');
+    // photo 1 is a favourite already: it is not sent again
+    fireEvent.click(tile(list, 1));
+    server.requests.length = 0;
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to favourites' }));
+    expect(await screen.findByText('4 photos added to your favourites.')).toBeTruthy();
+    expect(
+      server.requests
+        .filter((r) => r.method === 'POST')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
+      '/api/v3/medias/3/add-favorite/',
+      '/api/v3/medias/4/add-favorite/',
+      '/api/v3/medias/5/add-favorite/',
+    ]);
+    expect(tabCount(/^Favourites/)).toBe('Favourites 5');
+    expect(screen.queryByRole('region', { name: 'Select photos' })).toBeNull();
+  });
+
+  it('offers only the favourites where the album hides its prices', async () => {
+    checkin = makeCheckin({ show_prices: false });
+    const list = await openAlbum();
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    fireEvent.click(tile(list, 1));
+    expect(within(bar()).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(within(bar()).getByRole('button', { name: 'Add to favourites' })).toBeTruthy();
+  });
+
+  it('is left with Cancel or Escape (the focus back on Select), and by changing tab', async () => {
+    const list = await openAlbum();
+    const select = screen.getByRole('button', { name: 'Select' });
+    fireEvent.click(select);
+    fireEvent.click(tile(list, 1));
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Select photos' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Select' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    fireEvent.click(tile(list, 1));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Select photos' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Select' }));
+    // a fresh start: nothing picked from before
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    expect(tile(list, 1).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(tile(list, 1));
+
+    fireEvent.click(screen.getByRole('tab', { name: /^All photos/ }));
+    await screen.findByRole('list', { name: 'All photos' });
+    expect(screen.queryByRole('region', { name: 'Select photos' })).toBeNull();
+  });
+
+  it('starts with a long press on a touch screen, on the photo pressed', async () => {
+    const list = await openAlbum();
+    const first = tile(list, 1);
+    fireEvent.pointerDown(first, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    await waitFor(() => expect(within(bar()).getByText('1 selected')).toBeTruthy());
+    // lifting the finger does not also unpick it or open the viewer
+    fireEvent.pointerUp(first, { pointerType: 'touch', clientX: 11, clientY: 10 });
+    fireEvent.click(first);
+    expect(tile(list, 1).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('dialog', { name: 'Viewer' })).toBeNull();
+    fireEvent.click(tile(list, 2));
+    expect(within(bar()).getByText('2 selected')).toBeTruthy();
+  });
+});

@@ -1,0 +1,164 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, PHONE, PHONE_CONTEXT, SCREENSHOT_DIR, screenshot } from './support/browser';
+import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
+
+// Twenty demo photos go through the real pipeline after the start; every fifth is the runner's.
+const run = serverAndBrowser({ DEMO_PHOTOS: '20' });
+const RUNNERS_PHOTOS = 4;
+
+const logIn = (page: Page) => logInAs(page, run.server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');
+
+/** Opens the marathon album by its code, waits for the runner's photos and closes the welcome. */
+async function openMarathonAlbum(page: Page) {
+  await page.getByLabel(/^Album code/).fill('K7M2Q9P');
+  await page.getByRole('button', { name: 'Open album' }).click();
+  await page.waitForURL('**/checkins/K7M2Q9P');
+  await waitForAlbumPhotos(page);
+  await waitForRunnersPhotos(page);
+  await closeWelcome(page);
+  // the banners and the cart arrive after the photos: the first screen as it settles
+  await page.getByRole('region', { name: 'Buy the whole album' }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Reloads until all the runner's photos went through the pipeline (a full first row and more). */
+async function waitForRunnersPhotos(page: Page) {
+  const mine = page.getByRole('tab', { name: /^My photos/ });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await mine.waitFor();
+        await page
+          .getByRole('img', { name: /^Photo 1 of/ })
+          .first()
+          .waitFor();
+        return Number((await mine.textContent())?.replace(/\D/g, ''));
+      },
+      { timeout: 90_000, interval: 3000 },
+    )
+    .toBe(RUNNERS_PHOTOS);
+}
+
+async function closeWelcome(page: Page) {
+  const welcome = page.getByRole('dialog', { name: 'Well run!' });
+  await welcome.getByRole('button', { name: 'Got it' }).click();
+  await expect.poll(() => welcome.count()).toBe(0);
+  // seen once, it stays away
+  await page.waitForTimeout(1000);
+  expect(await welcome.count()).toBe(0);
+}
+
+/** What the first screen shows, as a picture (not the whole page: the first screen is the point). */
+async function firstScreen(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not on the page');
+  return found;
+}
+
+/** A long press of a finger on an element (held longer than a tap, then lifted). */
+async function longPress(page: Page, target: Locator) {
+  const { x, y, width, height } = await box(target);
+  const at = { clientX: x + width / 2, clientY: y + height / 2, pointerType: 'touch', isPrimary: true };
+  await target.dispatchEvent('pointerdown', { ...at, pointerId: 7, bubbles: true });
+  await page.waitForTimeout(700);
+  await target.dispatchEvent('pointerup', { ...at, pointerId: 7, bubbles: true });
+}
+
+describe('the album on a phone, photos first', () => {
+  it('shows the first row of photos without scrolling, and adds three selected photos to the cart at once', async () => {
+    const context = await run.browser.newContext(PHONE_CONTEXT);
+    const page = await context.newPage();
+    await logIn(page);
+    await openMarathonAlbum(page);
+
+    // The first row of photos is whole on the first screen of a 390 × 844 phone.
+    const firstPhoto = page.getByRole('button', { name: /^Photo 1 of/ }).first();
+    await firstScreen(page, 'album-first-screen-phone');
+    await screenshot(page, 'album-photos-first-phone');
+    const first = await box(firstPhoto);
+    expect(first.y).toBeGreaterThanOrEqual(0);
+    expect(first.y + first.height).toBeLessThan(PHONE.height);
+    const third = await box(page.getByRole('button', { name: /^Photo 3 of/ }).first());
+    expect(third.y).toBe(first.y);
+    // The tabs fit the phone's width with all their counts (all photos counts once visited).
+    await page.getByRole('tab', { name: /^All photos/ }).click();
+    await expect.poll(() => page.getByRole('tab', { name: /^All photos \d+$/ }).count()).toBe(1);
+    await page.getByRole('tab', { name: /^My photos/ }).click();
+    await page.getByRole('list', { name: 'My photos' }).waitFor();
+    const tabs = page.getByRole('tablist');
+    expect(await tabs.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const tab of await page.getByRole('tab').all()) {
+      const { x, width } = await box(tab);
+      expect(x + width).toBeLessThanOrEqual(PHONE.width);
+    }
+    // The sales banners come after the first rows of photos.
+    const banner = await box(page.getByRole('region', { name: 'Buy the whole album' }));
+    expect(banner.y).toBeGreaterThan(first.y + first.height);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The prices are one press away.
+    await page.getByRole('button', { name: 'Prices' }).click();
+    const prices = page.getByRole('dialog', { name: 'Prices' });
+    await prices.getByText('Prices include VAT.').waitFor();
+    await screenshot(page, 'album-prices-phone');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => prices.count()).toBe(0);
+
+    // The viewer's button says what the photo costs.
+    await firstPhoto.click();
+    const viewer = page.getByRole('dialog', { name: 'Viewer' });
+    await viewer.getByRole('button', { name: /^Add to cart — €\d+\.\d\d$/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
+
+    // A long press selects the first photo, taps select two more, one call adds all three.
+    await longPress(page, firstPhoto);
+    const bar = page.getByRole('region', { name: 'Select photos' });
+    await bar.getByText('1 selected').waitFor();
+    expect(await firstPhoto.getAttribute('aria-pressed')).toBe('true');
+    await page
+      .getByRole('button', { name: /^Photo 2 of/ })
+      .first()
+      .tap();
+    await page
+      .getByRole('button', { name: /^Photo 3 of/ })
+      .first()
+      .tap();
+    await bar.getByText('3 selected').waitFor();
+    await firstScreen(page, 'album-select-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    await bar.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('3 photos added to your cart.').waitFor();
+    await page.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
+    await expect.poll(() => bar.count()).toBe(0);
+    // each of the three carries the cart mark
+    await expect.poll(() => page.getByRole('img', { name: 'In your cart' }).count()).toBe(3);
+    await context.close();
+  });
+
+  it('shows mostly photos on the first screen of a desktop', async () => {
+    const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    await logIn(page);
+    await page.getByLabel(/^Album code/).fill('K7M2Q9P');
+    await page.getByRole('button', { name: 'Open album' }).click();
+    await page.waitForURL('**/checkins/K7M2Q9P');
+    await waitForAlbumPhotos(page);
+    await closeWelcome(page);
+    await page.getByRole('region', { name: 'Buy the whole album' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await firstScreen(page, 'album-first-screen-desktop');
+    await screenshot(page, 'album-photos-first-desktop');
+    const first = await box(page.getByRole('button', { name: /^Photo 1 of/ }).first());
+    // two rows of photos fit under the header on an 800 px high screen
+    expect(first.y + 2 * first.height).toBeLessThan(DESKTOP.height);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
