@@ -7,6 +7,7 @@ import { s3Storage } from './adapters/storage/s3-storage';
 import type { Storage } from './adapters/storage/storage';
 import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
+import { sweepWorkDirs } from './media/work-dirs';
 import { settingsRepository } from './repositories/settings.repository';
 import { registerMailWorker } from './services/mail.jobs';
 import { DERIVATIVES_QUEUE } from './services/media-files.service';
@@ -32,6 +33,8 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(join(config.dataDir, 'db'));
   const jobs = await startJobQueue(database);
+  // Every process, also an API process without workers (WORKERS=off): it receives uploads there.
+  await sweepWorkDirs().catch((error: unknown) => console.error('could not clean work folders', error));
   const mailer = config.SMTP_URL
     ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : outboxMailer(config.outboxDir, config.MAIL_FROM);
@@ -54,8 +57,13 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
   };
 }
 
-/** The job workers of this process: e-mail and media derivatives. */
+/**
+ * The job workers of this process: e-mail and media derivatives. First the work folders that
+ * crashed processes left (half-received uploads, half-transcoded videos) are removed; the jobs
+ * those processes were running are taken up again by the queue (`job-recovery.ts`).
+ */
 export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' | 'services'>): Promise<void> {
+  await sweepWorkDirs().catch((error: unknown) => console.error('could not clean work folders', error));
   await registerMailWorker(runtime.jobs, runtime.mailer);
   await runtime.jobs.work<{ mediaId: number }>(DERIVATIVES_QUEUE, ({ mediaId }) =>
     runtime.services.mediaFiles.processDerivatives(mediaId),

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { jobRecovery, type RecoveryOptions } from './job-recovery';
 
 export interface JobOptions {
   /** Attempts after the first failure, with exponential backoff. */
@@ -26,9 +27,13 @@ const SCHEMA = 'pgboss';
 
 /**
  * The durable queue: pg-boss in the application's own database (PGlite or PostgreSQL), so jobs
- * survive restarts and any number of worker processes can share one queue.
+ * survive restarts and any number of worker processes can share one queue. Jobs a crashed worker
+ * was running are taken up again within a minute (`job-recovery.ts`), not after their `expireIn`.
  */
-export async function startJobQueue(database: Database, options: { pollingIntervalSeconds?: number } = {}) {
+export async function startJobQueue(
+  database: Database,
+  options: { pollingIntervalSeconds?: number; recovery?: RecoveryOptions } = {},
+) {
   const boss =
     database.connectionString !== null
       ? new PgBoss({ connectionString: database.connectionString, schema: SCHEMA, max: 4 })
@@ -38,6 +43,8 @@ export async function startJobQueue(database: Database, options: { pollingInterv
         });
   boss.on('error', (error: unknown) => console.error('job queue error', error));
   await boss.start();
+  const recovery = jobRecovery(database, boss, SCHEMA, options.recovery);
+  await recovery.start();
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
@@ -58,10 +65,11 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     async work(name, handler) {
       await ensureQueue(name);
       await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+        for (const job of jobs) await recovery.run(job.id, () => handler(job.data as never));
       });
     },
     async stop() {
+      recovery.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
