@@ -58,6 +58,24 @@ const pageColumns = {
   favourite: sql<boolean>`${mediaFavourites.mediaId} is not null`,
 };
 
+const rowsQuery = (db: Queryable) =>
+  db
+    .select(pageColumns)
+    .from(media)
+    .leftJoin(
+      mediaFavourites,
+      and(eq(mediaFavourites.userId, sql.placeholder('userId')), eq(mediaFavourites.mediaId, media.id)),
+    )
+    .where(
+      and(
+        sql`${media.id} = any(${sql.placeholder('ids')}::int[])`,
+        sql`${media.status} = 'ready'`,
+        sql`not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${sql.placeholder('userId')} and ${mediaHidden.mediaId} = ${media.id})`,
+      ),
+    )
+    .prepare('album_media_rows');
+const preparedRows = new WeakMap<Queryable, ReturnType<typeof rowsQuery>>();
+
 /** Media of albums as their owner sees them: ready, not removed by them, within the codes' scope. */
 export function albumMediaRepository(db: Queryable) {
   const conditions = (q: AlbumMediaQuery): SQL | undefined =>
@@ -94,13 +112,14 @@ export function albumMediaRepository(db: Queryable) {
         .orderBy(...newestFirst);
       return rows.map((r) => r.id);
     },
-    /** These media, if the query still shows them, in the order of `ids`. */
-    async rowsOf(q: AlbumMediaQuery, ids: number[]): Promise<AlbumMediaRow[]> {
-      const rows = await db
-        .select(pageColumns)
-        .from(media)
-        .leftJoin(mediaFavourites, favouriteJoin(q.userId))
-        .where(and(inArray(media.id, ids), conditions(q)));
+    /**
+     * These media, in the order of `ids` (a slice of `orderedIds`), if still ready and not removed
+     * by the user: prepared once per connection, as every deep page asks it.
+     */
+    async rowsOf(userId: number, ids: number[]): Promise<AlbumMediaRow[]> {
+      const query = preparedRows.get(db) ?? rowsQuery(db);
+      preparedRows.set(db, query);
+      const rows = await query.execute({ userId, ids });
       const position = new Map(ids.map((id, i) => [id, i]));
       return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     },

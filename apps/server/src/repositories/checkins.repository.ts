@@ -124,6 +124,12 @@ const galleriesJson = sql<GalleryJson[]>`(select coalesce(json_agg(json_build_ob
   from ${galleries} g where g.photo_service_id = ${photoServices.id})`;
 const galleryRow = (g: GalleryJson): GalleryRow => ({ ...g, createdAt: new Date(g.createdAt) });
 
+/** The album lookup's prepared statements, per database handle (a transaction has its own). */
+const prepared = new WeakMap<
+  Queryable,
+  Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
+>();
+
 export function checkinsRepository(db: Queryable) {
   const withContext = () =>
     db
@@ -135,8 +141,8 @@ export function checkinsRepository(db: Queryable) {
   // Asked on every album request: only the columns the album needs, which is measurably faster
   // to build and to read than the whole event's settings. The counts and the event's galleries
   // come in the same statement when asked: one round trip instead of three.
-  const albums = async <O extends AlbumExtras>(where: SQL | undefined, extras: O) => {
-    const rows = await db
+  const albumsQuery = <O extends AlbumExtras>(where: SQL | undefined, extras: O) =>
+    db
       .select({
         checkinId: checkins.id,
         serviceId: photoServices.id,
@@ -156,13 +162,44 @@ export function checkinsRepository(db: Queryable) {
       .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
       .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId))
       .where(and(where, eq(checkins.status, 'complete')));
-    return rows.map(({ showAll, kind, tags, galleryIds, counts, galleries: all, ...album }) => ({
+  type AlbumsRow = Awaited<ReturnType<typeof albumsQuery>>[number];
+  const toAlbum = <O extends AlbumExtras>({
+    showAll,
+    kind,
+    tags,
+    galleryIds,
+    counts,
+    galleries: all,
+    ...album
+  }: AlbumsRow) =>
+    ({
       ...album,
       scope: scopeOf(album.serviceId, showAll, { kind, tags, galleryIds }),
       counts: (counts ?? []).map(galleryCount),
       version: Math.max(0, ...(counts ?? []).map((c) => c[4])),
       galleries: (all ?? []).map(galleryRow),
-    })) as (AlbumContext & WithExtras<O>)[];
+    }) as AlbumContext & WithExtras<O>;
+  const albums = async <O extends AlbumExtras>(where: SQL | undefined, extras: O) =>
+    (await albumsQuery(where, extras)).map((row) => toAlbum<O>(row));
+
+  /**
+   * One album by id, the lookup every album request starts with: prepared once per connection
+   * (PostgreSQL parses and plans it once) and built once per process.
+   */
+  const oneAlbum = (extras: AlbumExtras) => {
+    const name = `album_${extras.counts ? 'c' : ''}${extras.galleries ? 'g' : ''}`;
+    const byName = prepared.get(db) ?? new Map();
+    prepared.set(db, byName);
+    let query = byName.get(name);
+    if (!query) {
+      const where = and(
+        eq(checkins.id, sql.placeholder('id')),
+        eq(checkins.userId, sql.placeholder('userId')),
+      );
+      query = albumsQuery(where, extras).prepare(name);
+      byName.set(name, query);
+    }
+    return query;
   };
 
   return {
@@ -192,8 +229,8 @@ export function checkinsRepository(db: Queryable) {
       id: number,
       extras: O = {} as O,
     ): Promise<(AlbumContext & WithExtras<O>) | undefined> {
-      const [row] = await albums(and(eq(checkins.id, id), eq(checkins.userId, userId)), extras);
-      return row;
+      const [row] = (await oneAlbum(extras).execute({ id, userId })) as AlbumsRow[];
+      return row && toAlbum<O>(row);
     },
     /** Every completed album of a user (the media of all their albums). */
     allCompleteAlbums: <O extends AlbumExtras = AlbumExtras>(userId: number, extras: O = {} as O) =>

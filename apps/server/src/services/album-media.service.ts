@@ -88,9 +88,10 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
   const orders = albumOrderCache();
 
   /**
-   * One page of a query. The first pages are read straight from the ordered index; a deeper one
-   * is a slice of the query's whole order, kept while the albums' `versions` do not move (null:
-   * not kept). The total is counted alongside only when the album's counts cannot give it.
+   * One page of a query. A slice of the query's whole order when it is kept for the albums'
+   * `versions` (null: not kept), or when the page lies deep enough to be worth reading it; else
+   * straight from the ordered index. The total is counted only when the album's counts cannot
+   * give it.
    */
   async function page(
     q: AlbumMediaQuery,
@@ -100,14 +101,15 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     versions: number[] | null,
   ) {
     const offset = (pageNumber - 1) * pageSize;
-    if (versions === null || offset < SHALLOW_ROWS) {
+    const key = versions && JSON.stringify([q, versions]);
+    const kept = key === null ? undefined : orders.peek(key);
+    if (key === null || (!kept && offset < SHALLOW_ROWS)) {
       const [n, rows] = await Promise.all([total ?? repo().count(q), repo().page(q, pageNumber, pageSize)]);
       return { results: rows.map(toMedia), pagination: makePagination(n, pageNumber, pageSize) };
     }
-    const key = JSON.stringify([q, versions]);
-    const order = await orders.get(key, () => repo().orderedIds(q));
+    const order = await (kept ?? orders.get(key, () => repo().orderedIds(q)));
     const ids = Array.from(order.subarray(offset, offset + pageSize));
-    const rows = ids.length > 0 ? await repo().rowsOf(q, ids) : [];
+    const rows = ids.length > 0 ? await repo().rowsOf(q.userId, ids) : [];
     const n = total ?? order.length;
     return { results: rows.map(toMedia), pagination: makePagination(n, pageNumber, pageSize) };
   }

@@ -16,6 +16,16 @@ export function albumOrderCache({ maxIds = 2_000_000 }: { maxIds?: number } = {}
   };
 
   return {
+    /** The list for this key if it is kept (or being read). */
+    peek(key: string): Promise<Int32Array> | undefined {
+      const hit = lists.get(key);
+      if (hit) {
+        // most recently used last
+        lists.delete(key);
+        lists.set(key, hit);
+      }
+      return hit;
+    },
     /** The list for this key; concurrent requests for a list not yet read share one read. */
     get(key: string, load: () => Promise<number[]>): Promise<Int32Array> {
       const hit = lists.get(key);
