@@ -106,7 +106,7 @@ describe('the album on a phone, photos first', () => {
     await page.getByRole('button', { name: 'Prices' }).click();
     const prices = page.getByRole('dialog', { name: 'Prices' });
     await prices.getByText('Prices include VAT.').waitFor();
-    await screenshot(page, 'album-prices-phone');
+    await firstScreen(page, 'album-prices-phone');
     await page.keyboard.press('Escape');
     await expect.poll(() => prices.count()).toBe(0);
 

@@ -95,8 +95,7 @@ export function MediaTile({
         onPointerMove={touch?.onPointerMove}
         onPointerUp={touch?.onPointerUp}
         onPointerCancel={touch?.onPointerCancel}
-        // the phone's own long-press menu would cover the tile that a long press selects
-        onContextMenu={selection ? (event) => event.preventDefault() : undefined}
+        onContextMenu={touch?.onContextMenu}
       >
         <img
           src={media.thumbnail_url}

@@ -1,6 +1,7 @@
 import { LONG_TAP_MS } from '@fotodrop/contract/constants';
 import {
   createContext,
+  type MouseEvent,
   type PointerEvent,
   useCallback,
   useContext,
@@ -83,6 +84,7 @@ export function useLongPress(onLongPress: (() => void) | null) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const origin = useRef<{ x: number; y: number } | null>(null);
   const fired = useRef(false);
+  const touched = useRef(false);
   const callback = useRef(onLongPress);
   callback.current = onLongPress;
   const clear = useCallback(() => {
@@ -94,7 +96,8 @@ export function useLongPress(onLongPress: (() => void) | null) {
   return {
     onPointerDown: (event: PointerEvent) => {
       fired.current = false;
-      if (event.pointerType !== 'touch' || !callback.current) return;
+      touched.current = event.pointerType === 'touch';
+      if (!touched.current || !callback.current) return;
       clear();
       origin.current = { x: event.clientX, y: event.clientY };
       timer.current = setTimeout(() => {
@@ -110,6 +113,10 @@ export function useLongPress(onLongPress: (() => void) | null) {
     },
     onPointerUp: clear,
     onPointerCancel: clear,
+    /** The phone's own long-press menu would cover the tile a long press selects; a mouse keeps it. */
+    onContextMenu: (event: MouseEvent) => {
+      if (touched.current) event.preventDefault();
+    },
     /** True once: the click after a long press, which the tile ignores. */
     consumeClick: () => {
       const was = fired.current;
