@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../../../test/setup';
 import { makeMedia, makeMediaList, makeVideo } from '../test/fake-album';
-import { gridLayout, MediaGrid } from './media-grid';
+import { gridLayout, INSERT_AFTER_ROWS, MediaGrid } from './media-grid';
 
 beforeAll(initTestI18n);
 afterEach(() => {
@@ -47,6 +47,48 @@ describe('the photo grid', () => {
     // a photo has neither
     const photo = within(list).getByRole('button', { name: 'Photo 1 of 2' });
     expect(photo.textContent).toBe('');
+  });
+
+  it('puts the banners after the first rows, in the page and in the reading order', () => {
+    const items = makeMediaList(60);
+    render(
+      <MediaGrid
+        items={items}
+        total={60}
+        label="My photos"
+        onOpen={() => {}}
+        insert={<section aria-label="Buy the whole album" />}
+      />,
+    );
+    const { columns } = gridLayout(window.innerWidth);
+    const first = screen.getByRole('list', { name: 'My photos' });
+    expect(within(first).getAllByRole('listitem')).toHaveLength(INSERT_AFTER_ROWS * columns);
+    const banner = screen.getByRole('region', { name: 'Buy the whole album' });
+    const rest = screen.getByRole('list', { name: 'My photos, continued' });
+    // first rows, then the banner, then the rest of the photos
+    expect(first.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(banner.compareDocumentPosition(rest) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const next = within(rest).getAllByRole('listitem')[0]!;
+    expect(next.getAttribute('aria-posinset')).toBe(String(INSERT_AFTER_ROWS * columns + 1));
+    expect(within(next).getByRole('img').getAttribute('alt')).toBe(
+      `Photo ${INSERT_AFTER_ROWS * columns + 1} of 60`,
+    );
+  });
+
+  it('puts the banners after a list shorter than the first rows', () => {
+    render(
+      <MediaGrid
+        items={makeMediaList(2)}
+        total={2}
+        label="My photos"
+        onOpen={() => {}}
+        insert={<section aria-label="Buy the whole album" />}
+      />,
+    );
+    expect(screen.getAllByRole('list')).toHaveLength(1);
+    const list = screen.getByRole('list', { name: 'My photos' });
+    const banner = screen.getByRole('region', { name: 'Buy the whole album' });
+    expect(list.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('lays thumbnails out in 3 columns on a phone and more on wider screens', () => {
