@@ -19,7 +19,7 @@ async function openMarathonAlbum(page: Page) {
   await closeWelcome(page);
   // the banners and the cart arrive after the photos: the first screen as it settles
   await page.getByRole('region', { name: 'Buy the whole album' }).waitFor();
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
 }
 
 /** Reloads until all the runner's photos went through the pipeline (a full first row and more). */
@@ -152,7 +152,7 @@ describe('the album on a phone, photos first', () => {
     await waitForAlbumPhotos(page);
     await closeWelcome(page);
     await page.getByRole('region', { name: 'Buy the whole album' }).waitFor();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await firstScreen(page, 'album-first-screen-desktop');
     await screenshot(page, 'album-photos-first-desktop');
     const first = await box(page.getByRole('button', { name: /^Photo 1 of/ }).first());
