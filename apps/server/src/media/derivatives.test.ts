@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type Derivative, derivativeFiles, makeDerivatives, watermarkSvg } from './derivatives';
+import { type Derivative, derivativeFiles, makeDerivatives, thumbnailsOf, watermarkSvg } from './derivatives';
 import { readSample, SAMPLE_NAMES } from './test-samples';
 import { MEDIA_VARIANTS, mediaContentType } from './variants';
 
@@ -50,6 +50,9 @@ describe('makeDerivatives', () => {
       [d.thumb.webp, 400],
       [d.thumb.avif, 400],
       [d.thumb.jpeg, 400],
+      [d.thumbClean.webp, 400],
+      [d.thumbClean.avif, 400],
+      [d.thumbClean.jpeg, 400],
       [d.preview, 1600],
       [d.previewClean, 1600],
     ] as const) {
@@ -58,7 +61,10 @@ describe('makeDerivatives', () => {
     }
     await expectClean(d.thumb.webp, 'webp');
     await expectClean(d.thumb.avif, 'heif');
-    for (const jpeg of [d.thumb.jpeg, d.preview, d.previewClean, d.original]) await expectClean(jpeg, 'jpeg');
+    await expectClean(d.thumbClean.webp, 'webp');
+    await expectClean(d.thumbClean.avif, 'heif');
+    for (const jpeg of [d.thumb.jpeg, d.thumbClean.jpeg, d.preview, d.previewClean, d.original])
+      await expectClean(jpeg, 'jpeg');
   });
 
   it('labels each derivative with the content type of its storage variant', async () => {
@@ -83,9 +89,9 @@ describe('makeDerivatives', () => {
     const size = { width: 267, height: 400 };
     const clockwise = await sharp(sample).rotate(90).jpeg().toBuffer();
     const counter = await sharp(sample).rotate(270).jpeg().toBuffer();
-    const toClockwise = await meanDifference(d.thumb.jpeg.buffer, clockwise, size);
+    const toClockwise = await meanDifference(d.thumbClean.jpeg.buffer, clockwise, size);
     expect(toClockwise).toBeLessThan(5);
-    expect(await meanDifference(d.thumb.jpeg.buffer, counter, size)).toBeGreaterThan(toClockwise * 3);
+    expect(await meanDifference(d.thumbClean.jpeg.buffer, counter, size)).toBeGreaterThan(toClockwise * 3);
   });
 
   it('watermarks the preview visibly and leaves the clean preview alone', async () => {
@@ -100,6 +106,31 @@ describe('makeDerivatives', () => {
     // Two clean 1600 px JPEGs differ by about 1.2–2.1 (encoding); the watermark adds about 4.
     expect(encoding).toBeLessThan(2.5);
     expect(watermark).toBeGreaterThan(3);
+  });
+
+  it('watermarks the thumbnails as the preview, and keeps clean thumbnails for buyers', async () => {
+    const d = await makeDerivatives(await readSample('sample2.jpg'), { watermarkText });
+    const pairs = [
+      [d.thumb.jpeg, d.thumbClean.jpeg],
+      [d.thumb.webp, d.thumbClean.webp],
+      [d.thumb.avif, d.thumbClean.avif],
+    ] as const;
+    for (const [marked, clean] of pairs) {
+      expect([marked.width, marked.height, marked.contentType]).toEqual([
+        clean.width,
+        clean.height,
+        clean.contentType,
+      ]);
+      // Same encoder and settings on both sides: the difference is the watermark (about 4.5–6.5 here).
+      expect(await meanDifference(marked.buffer, clean.buffer)).toBeGreaterThan(3);
+    }
+    // What a photo derived before this change gets on first request: its stored preview scaled down,
+    // which is the marked thumbnail again, not the clean one.
+    const restored = await thumbnailsOf(() => sharp(d.preview.buffer));
+    const toMarked = await meanDifference(restored.jpeg.buffer, d.thumb.jpeg.buffer);
+    expect(await meanDifference(restored.jpeg.buffer, d.thumbClean.jpeg.buffer)).toBeGreaterThan(
+      toMarked * 1.5,
+    );
   });
 
   it('scales small photos down only, never up', async () => {

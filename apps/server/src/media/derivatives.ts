@@ -1,6 +1,7 @@
 /**
- * The files made from one uploaded photo, once, in the upload job: thumbnails for the grid,
- * a watermarked preview that anyone may see, a clean preview and a clean original for buyers.
+ * The files made from one uploaded photo, once, in the upload job: watermarked thumbnails and a
+ * watermarked preview that anyone may see; clean thumbnails, a clean preview and a clean original
+ * for buyers.
  *
  * Every output is turned upright (EXIF orientation) and carries no metadata at all: participants'
  * photos must not leak where they were taken (GPS) or the photographer's camera serial. sharp
@@ -9,7 +10,7 @@
  * The photo is decoded twice, in parallel: once at full size for the original, once into a 1600 px
  * raw intermediate from which both previews and the thumbnails are made.
  */
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import sharp, { type OutputInfo, type OverlayOptions, type Sharp } from 'sharp';
 import { sharpInput } from './inspect';
 import type { MediaVariant } from './variants';
 
@@ -21,8 +22,16 @@ export interface Derivative {
   bytes: number;
 }
 
+export interface Thumbnails {
+  webp: Derivative;
+  avif: Derivative;
+  jpeg: Derivative;
+}
+
 export interface Derivatives {
-  thumb: { webp: Derivative; avif: Derivative; jpeg: Derivative };
+  /** With the watermark, like `preview`: the grid of whoever has not bought the photo. */
+  thumb: Thumbnails;
+  thumbClean: Thumbnails;
   /** With the watermark: what visitors who have not bought the photo see. */
   preview: Derivative;
   previewClean: Derivative;
@@ -45,25 +54,49 @@ export async function makeDerivatives(
   return { ...fromPreview, original };
 }
 
-/** Everything made from the 1600 px intermediate: both previews and the thumbnails. */
+/**
+ * Everything made from the 1600 px intermediate: both previews and both sets of thumbnails. The
+ * watermarked thumbnails are the watermarked preview scaled down, exactly as `thumbnailsOf` makes
+ * them from a stored preview for photos derived before thumbnails were watermarked.
+ */
 async function previewDerivatives(upright: Sharp, watermarkText: string) {
-  const { data, info } = await upright
-    .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  const preview = () =>
-    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const thumb = () => preview().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true });
-  const watermark = await renderWatermark(watermarkText, info.width, info.height);
-  const [previewClean, watermarked, webp, avif, jpeg] = await Promise.all([
-    encode(preview().jpeg(PREVIEW_JPEG), 'image/jpeg'),
-    encode(preview().composite([watermark]).jpeg(PREVIEW_JPEG), 'image/jpeg'),
+  const clean = await toRaw(
+    upright.resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true }),
+  );
+  const watermark = await renderWatermark(watermarkText, clean.info.width, clean.info.height);
+  const marked = await toRaw(fromRaw(clean).composite([watermark]));
+  const [previewClean, watermarked, thumbClean, thumb] = await Promise.all([
+    encode(fromRaw(clean).jpeg(PREVIEW_JPEG), 'image/jpeg'),
+    encode(fromRaw(marked).jpeg(PREVIEW_JPEG), 'image/jpeg'),
+    thumbnailsOf(() => fromRaw(clean)),
+    thumbnailsOf(() => fromRaw(marked)),
+  ]);
+  return { thumb, thumbClean, preview: watermarked, previewClean };
+}
+
+type RawImage = { data: Buffer; info: OutputInfo };
+
+async function toRaw(pipeline: Sharp): Promise<RawImage> {
+  return pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+}
+
+/** Three channels: the watermark's alpha must not reach the thumbnails. */
+function fromRaw({ data, info }: RawImage): Sharp {
+  return sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  }).removeAlpha();
+}
+
+/** The grid's thumbnails of one image, in the three formats browsers are offered. */
+export async function thumbnailsOf(source: () => Sharp): Promise<Thumbnails> {
+  const thumb = () => source().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true });
+  const [webp, avif, jpeg] = await Promise.all([
     encode(thumb().webp({ quality: 75 }), 'image/webp'),
     // effort 2: ~90 ms instead of ~950 ms at the default 4, for files about 4 % larger.
     encode(thumb().avif({ quality: 50, effort: 2 }), 'image/avif'),
     encode(thumb().jpeg({ quality: 78, mozjpeg: true }), 'image/jpeg'),
   ]);
-  return { thumb: { webp, avif, jpeg }, preview: watermarked, previewClean };
+  return { webp, avif, jpeg };
 }
 
 /** Each derivative with the variant it is stored as (see `variants.ts`). */
@@ -72,6 +105,9 @@ export function derivativeFiles(d: Derivatives): { variant: MediaVariant; deriva
     { variant: 'thumb-webp', derivative: d.thumb.webp },
     { variant: 'thumb-avif', derivative: d.thumb.avif },
     { variant: 'thumb-jpeg', derivative: d.thumb.jpeg },
+    { variant: 'thumb-clean-webp', derivative: d.thumbClean.webp },
+    { variant: 'thumb-clean-avif', derivative: d.thumbClean.avif },
+    { variant: 'thumb-clean-jpeg', derivative: d.thumbClean.jpeg },
     { variant: 'preview', derivative: d.preview },
     { variant: 'preview-clean', derivative: d.previewClean },
     { variant: 'original', derivative: d.original },

@@ -5,6 +5,10 @@ import { MEDIA_VARIANTS, mediaContentType, mediaKey, mediaPrefix, mediaVariantOf
 describe('media variants', () => {
   it('lays out every file of a photo or video under media/<id>/', () => {
     expect(MEDIA_VARIANTS.map((v) => [mediaKey(42, v), mediaContentType(v)])).toEqual([
+      ['media/42/thumb-marked.webp', 'image/webp'],
+      ['media/42/thumb-marked.avif', 'image/avif'],
+      ['media/42/thumb-marked.jpg', 'image/jpeg'],
+      // The clean thumbnails keep the names every thumbnail had before they were watermarked.
       ['media/42/thumb.webp', 'image/webp'],
       ['media/42/thumb.avif', 'image/avif'],
       ['media/42/thumb.jpg', 'image/jpeg'],

@@ -8,6 +8,9 @@ export const MEDIA_VARIANTS = [
   'thumb-webp',
   'thumb-avif',
   'thumb-jpeg',
+  'thumb-clean-webp',
+  'thumb-clean-avif',
+  'thumb-clean-jpeg',
   'preview',
   'preview-clean',
   'original',
@@ -16,10 +19,19 @@ export const MEDIA_VARIANTS = [
 
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
+/**
+ * decision: thumbnails, like previews, are watermarked for whoever has not bought the photo
+ * (`thumb-*`, files `thumb-marked.*`); the clean ones (`thumb-clean-*`) keep the file names all
+ * thumbnails had before issue 8, so photos derived earlier already have theirs. Their marked ones
+ * are made from the stored watermarked preview on first request (`marked-thumbs.ts`).
+ */
 const LAYOUT: Record<MediaVariant, { file: string; contentType: string }> = {
-  'thumb-webp': { file: 'thumb.webp', contentType: 'image/webp' },
-  'thumb-avif': { file: 'thumb.avif', contentType: 'image/avif' },
-  'thumb-jpeg': { file: 'thumb.jpg', contentType: 'image/jpeg' },
+  'thumb-webp': { file: 'thumb-marked.webp', contentType: 'image/webp' },
+  'thumb-avif': { file: 'thumb-marked.avif', contentType: 'image/avif' },
+  'thumb-jpeg': { file: 'thumb-marked.jpg', contentType: 'image/jpeg' },
+  'thumb-clean-webp': { file: 'thumb.webp', contentType: 'image/webp' },
+  'thumb-clean-avif': { file: 'thumb.avif', contentType: 'image/avif' },
+  'thumb-clean-jpeg': { file: 'thumb.jpg', contentType: 'image/jpeg' },
   preview: { file: 'preview.jpg', contentType: 'image/jpeg' },
   'preview-clean': { file: 'preview-clean.jpg', contentType: 'image/jpeg' },
   original: { file: 'original.jpg', contentType: 'image/jpeg' },

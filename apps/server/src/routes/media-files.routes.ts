@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage';
 import { DomainError, NotFoundError } from '../http/errors';
 import { parseRange } from '../media/byte-range';
+import { isMarkedThumb, restoreMarkedThumbs } from '../media/marked-thumbs';
 import { verifyMediaUrl } from '../media/signed-url';
 import { mediaContentType, mediaKey } from '../media/variants';
 import { linkExpiry, SERVED_FILES, type ServedFile, variantFor } from '../services/media-files.service';
@@ -33,6 +34,8 @@ export function mediaFileRoutes(
 
       const variant = variantFor(file as ServedFile, request.headers.accept);
       const key = mediaKey(id, variant);
+      // A photo derived before thumbnails were watermarked gets its marked ones now, from its preview.
+      const restored = async () => isMarkedThumb(variant) && (await restoreMarkedThumbs(deps.storage, id));
       const maxAge = Math.max(
         0,
         Math.floor((linkExpiry(deps.now()).getTime() - deps.now().getTime()) / 1000),
@@ -51,14 +54,16 @@ export function mediaFileRoutes(
       const rangeHeader = request.headers['if-range'] === undefined ? request.headers.range : undefined;
       if (rangeHeader === undefined) {
         // The common case (every thumbnail of a grid): one storage call, no size lookup first.
-        const found = await deps.storage.stream(key);
+        const found =
+          (await deps.storage.stream(key)) ?? ((await restored()) ? await deps.storage.stream(key) : null);
         if (!found) throw new NotFoundError('This file is not ready yet.');
         return reply.headers(fileHeaders).header('content-length', String(found.size)).send(found.stream);
       }
       // A retry of the job may replace the file between the size and the stream: look again if the
       // stream's own size no longer matches the one the range was computed from.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const size = await deps.storage.size(key);
+        const size =
+          (await deps.storage.size(key)) ?? ((await restored()) ? await deps.storage.size(key) : null);
         if (size === null) throw new NotFoundError('This file is not ready yet.');
         const answer = parseRange(rangeHeader, size);
         if (answer.kind === 'unsatisfiable') {

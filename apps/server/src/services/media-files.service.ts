@@ -20,8 +20,19 @@ import { mediaRepository } from '../repositories/media.repository';
 
 export const DERIVATIVES_QUEUE = 'media-derivatives';
 
-/** What a media URL names; `thumb` is served as AVIF, WebP or JPEG by what the browser accepts. */
-export const SERVED_FILES = ['thumb', 'preview', 'preview-clean', 'original', 'video'] as const;
+/**
+ * What a media URL names; `thumb` and `thumb-clean` are served as AVIF, WebP or JPEG by what the
+ * browser accepts. `thumb` and `preview` carry the watermark; the clean ones are signed only for
+ * whoever may see them (media-dto.ts).
+ */
+export const SERVED_FILES = [
+  'thumb',
+  'thumb-clean',
+  'preview',
+  'preview-clean',
+  'original',
+  'video',
+] as const;
 export type ServedFile = (typeof SERVED_FILES)[number];
 
 const uploadKey = (mediaId: number) => `uploads/${mediaId}`;
@@ -34,10 +45,9 @@ export function linkExpiry(now: Date): Date {
 
 /** The stored variant to send for a served file, given the request's Accept header. */
 export function variantFor(file: ServedFile, accept: string | undefined): MediaVariant {
-  if (file !== 'thumb') return file;
-  if (accept?.includes('image/avif')) return 'thumb-avif';
-  if (accept?.includes('image/webp')) return 'thumb-webp';
-  return 'thumb-jpeg';
+  if (file !== 'thumb' && file !== 'thumb-clean') return file;
+  const format = accept?.includes('image/avif') ? 'avif' : accept?.includes('image/webp') ? 'webp' : 'jpeg';
+  return file === 'thumb' ? `thumb-${format}` : `thumb-clean-${format}`;
 }
 
 /** An upload received to a local file (`receive`); `discard` removes it, whatever became of it. */
