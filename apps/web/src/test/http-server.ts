@@ -8,7 +8,9 @@ export interface RecordedRequest {
   body: string;
 }
 
-export type Handler = (req: RecordedRequest) => { status: number; body?: unknown } | undefined;
+export type Handler = (
+  req: RecordedRequest,
+) => { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 export interface TestServerOptions {
   /**
@@ -46,7 +48,7 @@ export async function startTestServer(handler: Handler, options: TestServerOptio
       };
       requests.push(recorded);
       const answer = handler(recorded) ?? { status: 404, body: { code: 'not_found', message: 'Not found.' } };
-      res.writeHead(answer.status, { ...cors, 'Content-Type': 'application/json' });
+      res.writeHead(answer.status, { ...cors, ...answer.headers, 'Content-Type': 'application/json' });
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     });
   });

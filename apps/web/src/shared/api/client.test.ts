@@ -134,6 +134,21 @@ describe('retries', () => {
     expect(calls('/busy')).toHaveLength(3);
   });
 
+  it('answers a 429 at once when its Retry-After is longer than the next retry would wait', async () => {
+    const spy = fakeTimers();
+    answer = (req) =>
+      req.path.startsWith('/api/locked')
+        ? {
+            status: 429,
+            headers: { 'Retry-After': '3600' },
+            body: { code: 'too_many_attempts', message: 'wait', data: { retry_after_seconds: 3600 } },
+          }
+        : undefined;
+    await expect(apiRequest({ method: 'GET', path: '/locked/' })).rejects.toMatchObject({ status: 429 });
+    expect(calls('/locked')).toHaveLength(1);
+    expect(retryWaits(spy)).toEqual([]);
+  });
+
   it('does not retry a POST on 503', async () => {
     const spy = fakeTimers();
     answer = (req) =>

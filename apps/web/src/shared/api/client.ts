@@ -83,6 +83,15 @@ function endSession(): void {
 }
 
 /**
+ * A 429 whose Retry-After is longer than the next retry's delay would only be refused again: the
+ * caller gets the answer at once, with the wait it announces (an album-code limit is an hour).
+ */
+function waitsLonger(response: Response, attempt: number): boolean {
+  const seconds = Number(response.headers.get('retry-after'));
+  return response.status === 429 && Number.isFinite(seconds) && seconds * 1000 > retryDelayMs(attempt);
+}
+
+/**
  * The one fetch wrapper: headers, JSON, retries (network failures for any method; 5xx and 429 for
  * idempotent methods; 1, 2, 4, 8 s apart), 401 → logout, and typed errors.
  */
@@ -109,7 +118,7 @@ export async function apiRequest<T>({ method, path, query, body, signal }: ApiRe
       throw new ApiError({ url, status: 0, code: 'network_error', message: String(cause) });
     }
     if (response.ok) return (await readBody(response)) as T;
-    if (shouldRetry({ attempt, method, status: response.status })) {
+    if (shouldRetry({ attempt, method, status: response.status }) && !waitsLonger(response, attempt)) {
       await response.body?.cancel();
       await sleep(retryDelayMs(attempt), signal);
       continue;

@@ -2,8 +2,10 @@ import { accountEndpoints } from '@fotodrop/contract/api/accounts';
 import type { PreviewResponse } from '@fotodrop/contract/api/checkin-schemas';
 import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { MARKETING_CHECK_SERVICE_ID } from '@fotodrop/contract/constants';
+import { ErrorCode } from '@fotodrop/contract/errors';
 import { paths, safeNext } from '../../../app/paths';
 import { callEndpoint } from '../../../shared/api/client';
+import { isApiError } from '../../../shared/api/errors';
 import { useAppStore } from '../../../shared/store/app-store';
 import { writeItem } from '../../../shared/store/safe-storage';
 
@@ -78,7 +80,9 @@ export async function partnerLogin(accessToken: string): Promise<void> {
 export type PreviewResult =
   | { kind: 'go'; to: string }
   | { kind: 'leave'; url: string }
-  | { kind: 'show'; preview: PreviewResponse };
+  | { kind: 'show'; preview: PreviewResponse }
+  /** Too many wrong album codes from this address or account: the answer says how long to wait. */
+  | { kind: 'wait'; error: unknown };
 
 /**
  * A link without an album to preview (no code, or half of ep/ps) has nothing to load: instead of
@@ -98,7 +102,8 @@ export async function runPreview(query: URLSearchParams): Promise<PreviewResult>
   if (hasPreviewQuery(query)) {
     try {
       preview = await loadPreview(query);
-    } catch {
+    } catch (error) {
+      if (isApiError(error) && error.code === ErrorCode.rateLimited) return { kind: 'wait', error };
       return checkinError;
     }
     rememberPreview(preview, query);

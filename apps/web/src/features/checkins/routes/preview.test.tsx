@@ -149,6 +149,27 @@ describe('/preview', () => {
     expect(previewCall()).toBeUndefined();
   });
 
+  it('tells a visitor stopped by the album-code limit how long to wait, without a login or a retry', async () => {
+    api.answer = (req) =>
+      req.path.startsWith('/api/v2/photos-preview/')
+        ? {
+            status: 429,
+            headers: { 'Retry-After': '1800' },
+            body: {
+              code: 'too_many_attempts',
+              message: 'Too many attempts. Please wait 30 minute(s) and try again.',
+              data: { retry_after_seconds: 1800 },
+            },
+          }
+        : undefined;
+    const router = renderApp('/preview?picacode=K7M2Q9P');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe('Too many attempts. Please wait 30 minutes and try again.');
+    expect(screen.getByRole('heading', { level: 1, name: 'We could not open this album' })).toBeTruthy();
+    expect(here(router)).toBe('/preview?picacode=K7M2Q9P');
+    expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/photos-preview/'))).toHaveLength(1);
+  });
+
   it('goes to the check-in error screen when the preview cannot be loaded', async () => {
     useAppStore.getState().setAuth('k1');
     api.answer = (req) =>

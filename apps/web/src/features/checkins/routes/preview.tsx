@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ButtonLink } from '../../../shared/ui/button';
 import { DateRange } from '../../../shared/ui/date-text';
@@ -20,6 +21,7 @@ export function Component() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
+  const [limited, setLimited] = useState<{ error: unknown } | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -28,11 +30,30 @@ export function Component() {
     void runPreview(query).then((result) => {
       if (result.kind === 'go') void navigate(result.to, { replace: true });
       else if (result.kind === 'leave') leaveSite.assign(result.url);
+      else if (result.kind === 'wait') setLimited({ error: result.error });
       else setPreview(result.preview);
     });
   }, [query, navigate]);
 
+  if (limited) return <PreviewLimited error={limited.error} />;
   return preview ? <PreviewScreen preview={preview} /> : <PageLoader />;
+}
+
+/** Too many wrong album codes from here: says how long to wait, instead of an error screen behind a login. */
+function PreviewLimited({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  usePageTitle(t('checkin_error.title'));
+  return (
+    <section className="page page-narrow status-page">
+      <h1>{t('checkin_error.title')}</h1>
+      <p role="alert">{translateError(t, error)}</p>
+      <div className="actions">
+        <ButtonLink to={paths.help.getHref()} variant="secondary">
+          {t('checkin_error.help')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
 }
 
 function PreviewScreen({ preview }: { preview: PreviewResponse }) {
