@@ -18,7 +18,13 @@ afterEach(cleanup);
 
 const branded = (sample_code: string | null) =>
   useAppStore.setState({
-    appConfig: { ...DEFAULT_APP_CONFIG, id: 901, app_name: 'alpinerun', name: 'Alpine Run Club', sample_code },
+    appConfig: {
+      ...DEFAULT_APP_CONFIG,
+      id: 901,
+      app_name: 'alpinerun',
+      name: 'Alpine Run Club',
+      sample_code,
+    },
   });
 
 async function openHome(title: string) {
