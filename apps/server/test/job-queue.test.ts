@@ -71,4 +71,19 @@ describe.each(BACKENDS)('the durable job queue on %s', (backend) => {
     await queue.stop();
     await database.close();
   });
+
+  it('takes twenty parallel first jobs of a new queue without losing one', async () => {
+    const database = await db.open();
+    const queue = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
+    const sent = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => queue.send('burst', { n: i })),
+    );
+    expect(sent.filter((s) => s.status === 'rejected')).toEqual([]);
+    const seen: number[] = [];
+    await queue.work<{ n: number }>('burst', async (data) => void seen.push(data.n));
+    await waitFor(() => seen.length === 20);
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    await queue.stop();
+    await database.close();
+  });
 });

@@ -128,12 +128,9 @@ describe.each(BACKENDS)('sign-in limits on %s', (backend) => {
       });
       return [signup.statusCode, login.statusCode, reset.statusCode];
     };
-    // 200 people in an hour: twenty times the old sign-up limit of 10 per address. The first one
-    // alone: pg-boss creates the mail queue on first use, and parallel first sends can deadlock there
-    // (adapters/jobs/job-queue.ts, reported separately).
-    expect(await person(0)).toEqual([201, 200, 200]);
+    // 200 people in an hour, twenty at a time: twenty times the old sign-up limit of 10 per address.
     for (let batch = 0; batch < 10; batch++) {
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => person(1 + batch * 20 + i)));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => person(batch * 20 + i)));
       expect(answers, `batch ${batch}`).toEqual(answers.map(() => [201, 200, 200]));
     }
   });

@@ -45,11 +45,18 @@ export async function startJobQueue(
   await boss.start();
   const recovery = jobRecovery(database, boss, SCHEMA, options.recovery);
   await recovery.start();
-  const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
-    if (created.has(name)) return;
-    await boss.createQueue(name);
-    created.add(name);
+  // One creation per queue name: parallel first sends each calling createQueue deadlocked on PostgreSQL.
+  const creating = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string): Promise<void> => {
+    let pending = creating.get(name);
+    if (!pending) {
+      pending = boss.createQueue(name).catch((error: unknown) => {
+        creating.delete(name);
+        throw error;
+      });
+      creating.set(name, pending);
+    }
+    return pending;
   };
   const queue: JobQueue = {
     async send(name, data, opts = {}) {
