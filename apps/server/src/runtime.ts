@@ -13,6 +13,8 @@ import { registerMailWorker } from './services/mail.jobs';
 import { DERIVATIVES_QUEUE } from './services/media-files.service';
 import { createServices, type Services } from './services/services';
 
+const RATE_LIMIT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
 export interface Runtime {
   database: Database;
   jobs: JobQueue;
@@ -43,6 +45,13 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
     config.MEDIA_URL_SECRET ??
     (await settingsRepository(database.db).getOrCreate('media_url_secret', randomSecret));
   const services = createServices({ db: database.db, jobs, storage, mediaSecret, config });
+  const purgeRateLimits = () =>
+    services.limiter
+      .purgeIdle()
+      .catch((error: unknown) => console.error('could not purge rate limits', error));
+  void purgeRateLimits();
+  const purgeTimer = setInterval(purgeRateLimits, RATE_LIMIT_PURGE_INTERVAL_MS);
+  purgeTimer.unref();
   return {
     database,
     jobs,
@@ -51,6 +60,7 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
     mediaSecret,
     services,
     async close() {
+      clearInterval(purgeTimer);
       await jobs.stop();
       await database.close();
     },

@@ -5,7 +5,8 @@ import type { PasswordHasher } from '../src/adapters/password-hasher';
 import { localStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { backoffSeconds } from '../src/repositories/rate-limits.repository';
-import { BACKOFFS, LIMITS } from '../src/services/rate-limiter';
+import { CODE_GUESS_LIMITS } from '../src/services/code-guess-limits';
+import { BACKOFFS, LIMITS, RATE_LIMIT_RETENTION_SECONDS } from '../src/services/rate-limiter';
 import { BACKENDS } from './databases';
 import { call, collectingMailer, type Harness, SIGNUP, startHarness } from './harness';
 
@@ -40,6 +41,16 @@ describe('the growing wait', () => {
     expect([4, 5, 6, 7, 8].map((n) => backoffSeconds(n, curve))).toEqual([0, 1, 2, 4, 8]);
     expect(backoffSeconds(15, curve)).toBe(15 * 60);
     expect(backoffSeconds(10_000, curve)).toBe(15 * 60);
+  });
+});
+
+describe('the rate-limit retention', () => {
+  it('outlasts every window and every growing wait, so a purge forgets no attempt that still counts', () => {
+    const windows = [...Object.values(LIMITS), ...Object.values(CODE_GUESS_LIMITS)].map(
+      (l) => l.windowSeconds,
+    );
+    const memories = Object.values(BACKOFFS).map((b) => b.forgetSeconds);
+    expect(Math.max(...windows, ...memories)).toBeLessThan(RATE_LIMIT_RETENTION_SECONDS);
   });
 });
 
@@ -148,6 +159,23 @@ describe.each(BACKENDS)('sign-in limits on %s', (backend) => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
     expect(refused.json().message).toBe('Too many attempts. Please wait 60 minutes and try again.');
+  });
+
+  it('forgets an address two days after its last attempt, and not before', async () => {
+    const guesser = '198.51.100.23';
+    for (let attempt = 1; attempt <= 6; attempt++) await loginAs(h.app, SIGNUP.email, 'wrong', guesser);
+    expect((await loginAs(h.app, SIGNUP.email, 'wrong', guesser)).statusCode).toBe(429);
+    const keysOf = async () =>
+      (
+        await h.database.executeSql('select key from rate_limits where key like $1', [`%${guesser}%`])
+      ).rows.map((r) => (r as { key: string }).key);
+    const kept = await keysOf();
+    advance(RATE_LIMIT_RETENTION_SECONDS - 60);
+    await h.services.limiter.purgeIdle();
+    expect(await keysOf()).toEqual(kept);
+    advance(120);
+    await h.services.limiter.purgeIdle();
+    expect(await keysOf()).toEqual([]);
   });
 
   describe('the client address behind a reverse proxy', () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -77,6 +77,13 @@ export function rateLimitsRepository(db: Queryable) {
     },
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    /** Deletes keys untouched since `before`; returns how many went. */
+    async purgeIdleSince(before: Date): Promise<number> {
+      const gone = await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, before)).returning({
+        key: rateLimits.key,
+      });
+      return gone.length;
     },
   };
 }

@@ -37,6 +37,12 @@ export const BACKOFFS = {
   loginPerAccountAndIp: { free: 5, baseSeconds: 1, maxSeconds: 15 * 60, forgetSeconds: 24 * HOUR },
 } satisfies Record<string, BackoffCurve>;
 
+/**
+ * How long an untouched key is kept: longer than every window and every backoff's memory (also the
+ * album-code limits'), so a purge never forgets an attempt that still counts.
+ */
+export const RATE_LIMIT_RETENTION_SECONDS = 2 * 24 * HOUR;
+
 export function rateLimiter(db: Db, now: () => Date) {
   const repo = rateLimitsRepository(db);
   return {
@@ -71,6 +77,8 @@ export function rateLimiter(db: Db, now: () => Date) {
       return { nextWaitSeconds: wait };
     },
     reset: (key: string) => repo.reset(key),
+    /** Removes keys nobody has touched within the retention; without it the table grows with every address. */
+    purgeIdle: () => repo.purgeIdleSince(new Date(now().getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000)),
   };
 }
 export type RateLimiter = ReturnType<typeof rateLimiter>;

@@ -56,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
   const print = printService({ db: deps.db, mediaFiles, now });
   return {
     auth,
+    limiter,
     accounts: accountService({
       db: deps.db,
       hasher,
