@@ -6,5 +6,4 @@
 export { AlbumMedia } from './components/album-media';
 export { GalleryScreen } from './components/gallery-screen';
 export { AWAITING_MEDIA_POLL_MS, albumAwaitsMedia } from './lib/album-status';
-export { resetAlbumStore } from './store/album-store';
 export { cleanPopups, unsetPopups } from './store/popups';

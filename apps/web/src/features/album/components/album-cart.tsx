@@ -5,9 +5,10 @@ import { formatMoney } from '@fotodrop/contract/rules/currency';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { type AlbumCart, albumCart, type MediaCartState, mediaCartState, useCartItems } from '../../cart';
+import { usePriceList } from '../hooks/use-album-scope';
 import { albumSellsNow, listPricesType } from '../lib/cart-gating';
 import { singlePrice } from '../lib/prices';
-import { useAlbumStore } from '../store/album-store';
+import { useFirstPhotosShown } from './first-photos';
 
 export interface AlbumCartValue {
   checkin: Checkin;
@@ -41,10 +42,13 @@ export function AlbumCartProvider({
   children: ReactNode;
 }) {
   const sellsNow = albumSellsNow(checkin);
-  const items = useCartItems({ enabled: sellsNow });
+  // what the cart buttons need waits for the first photos (the grid shows without them)
+  const shown = useFirstPhotosShown();
+  const items = useCartItems({ enabled: sellsNow && shown });
   const { language } = useTranslation();
-  const priceItems = useAlbumStore((s) => s.priceList?.items);
-  const priceCurrency = useAlbumStore((s) => s.priceList?.currency);
+  const priceList = usePriceList(checkin.id, galleryId ?? 0, { enabled: shown && checkin.show_prices });
+  const priceItems = priceList?.items;
+  const priceCurrency = priceList?.currency;
   const value = useMemo<AlbumCartValue>(() => {
     const cart = items.data ? albumCart(items.data, checkin.id) : EMPTY;
     return {

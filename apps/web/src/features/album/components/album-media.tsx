@@ -3,18 +3,18 @@ import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { Spinner } from '../../../shared/ui/spinner';
-import { useAlbumScope } from '../hooks/use-album-scope';
+import { reloadAlbum } from '../api/album-mutations';
+import { forgetListPages } from '../hooks/use-media-list';
 import { useNewMediaCheck } from '../hooks/use-new-media-check';
 import { type AlbumStatus, albumStatus } from '../lib/album-status';
-import { reloadGallery } from '../store/album-store';
 import { AlbumCartProvider } from './album-cart';
 import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
 import { AlbumStatusBanner } from './album-status-banner';
 import { AlbumStatusPanel } from './album-status-panel';
+import { FirstPhotosProvider } from './first-photos';
 import { GalleryBrowser } from './gallery-browser';
 import { GroupedView } from './grouped-view';
-import { useAlbumRootReady, VideoSection } from './video-section';
+import { VideoSection } from './video-section';
 
 /**
  * The album's media area: why there is nothing to show (availability panel), or the media with
@@ -35,7 +35,6 @@ function AlbumMediaBody({ checkin, status }: { checkin: Checkin; status: AlbumSt
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const grouped = params.get('view') === 'grouped';
-  const rootReady = useAlbumRootReady(checkin.id);
   const listHref = `?${withoutView(params)}`;
   const groupedParams = new URLSearchParams();
   groupedParams.set('view', 'grouped');
@@ -53,23 +52,25 @@ function AlbumMediaBody({ checkin, status }: { checkin: Checkin; status: AlbumSt
   );
 
   return (
-    <AlbumCartProvider checkin={checkin} galleryId={null}>
-      <div className="album-media-body">
-        <AlbumStatusBanner status={status} showPrices={checkin.show_prices} />
-        {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
-        {rootReady && <VideoSection checkin={checkin} />}
-        {grouped ? (
-          <>
-            {viewSwitch}
-            <GroupedView checkin={checkin} />
-          </>
-        ) : (
-          <ListView checkin={checkin} viewSwitch={viewSwitch} />
-        )}
-        {checkin.banner?.position === 'b' && <AlbumBanner checkin={checkin} />}
-        <AlbumPopups checkin={checkin} />
-      </div>
-    </AlbumCartProvider>
+    <FirstPhotosProvider key={checkin.id}>
+      <AlbumCartProvider checkin={checkin} galleryId={null}>
+        <div className="album-media-body">
+          <AlbumStatusBanner status={status} showPrices={checkin.show_prices} />
+          {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
+          <VideoSection checkin={checkin} />
+          {grouped ? (
+            <>
+              {viewSwitch}
+              <GroupedView checkin={checkin} />
+            </>
+          ) : (
+            <ListView checkin={checkin} viewSwitch={viewSwitch} />
+          )}
+          {checkin.banner?.position === 'b' && <AlbumBanner checkin={checkin} />}
+          <AlbumPopups checkin={checkin} />
+        </div>
+      </AlbumCartProvider>
+    </FirstPhotosProvider>
   );
 }
 
@@ -80,15 +81,13 @@ function withoutView(params: URLSearchParams): string {
 }
 
 function ListView({ checkin, viewSwitch }: { checkin: Checkin; viewSwitch: ReactNode }) {
-  const { t } = useTranslation();
-  const ready = useAlbumScope(checkin.id, 0);
   const [newMedia, setNewMedia] = useState(false);
-  useNewMediaCheck(checkin.id, ready, () => setNewMedia(true), { allPhotos: true });
+  useNewMediaCheck(checkin.id, true, () => setNewMedia(true), { allPhotos: true });
   const reload = useCallback(() => {
     setNewMedia(false);
-    reloadGallery(checkin.id);
+    forgetListPages();
+    void reloadAlbum(checkin.id);
   }, [checkin.id]);
-  if (!ready) return <Spinner label={t('album.grid.loading')} />;
   return (
     <>
       <GalleryBrowser

@@ -1,6 +1,8 @@
 import type { Media } from '@fotodrop/contract/api/media';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { toggleFavourite, useAlbumStore } from '../store/album-store';
+import { toggleFavourite } from '../api/album-mutations';
+import { useFavouritePending } from '../store/favourite-pending';
+import { useAlbumCart } from './album-cart';
 
 /**
  * The heart of a photo: "Add to favourites" / "Remove from favourites". The change shows at once
@@ -16,7 +18,8 @@ export function FavouriteButton({
   onFailed?: () => void;
 }) {
   const { t } = useTranslation();
-  const busy = useAlbumStore((s) => !!s.favouritePending[media.id]);
+  const busy = useFavouritePending((s) => s.ids.has(media.id));
+  const checkinId = useAlbumCart()?.checkin.id ?? null;
   const on = media.favorite;
   return (
     <button
@@ -26,7 +29,7 @@ export function FavouriteButton({
       aria-busy={busy || undefined}
       onClick={() => {
         if (busy) return;
-        void toggleFavourite(media, !on).then((ok) => {
+        void toggleFavourite(checkinId, media, !on).then((ok) => {
           if (!ok) onFailed?.();
         });
       }}

@@ -1,14 +1,23 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import './album-toolbar.css';
 import type { MediaCategory } from '@fotodrop/contract/constants';
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { useSearchParams } from 'react-router';
+import { queryClient } from '../../../shared/api/query-client';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { fetchAllMedias, fetchGalleryMedia } from '../api/album-api';
-import type { MediaListSource } from '../hooks/use-media-list';
-import { useAlbumStore } from '../store/album-store';
-import { ALL_PHOTOS_KEY, cacheKey, pageModeOf, tabCount } from '../store/media-cache';
+import { albumKeys, type MediaList as MediaListKey } from '../api/album-queries';
+import { useGalleryCounts, usePriceList } from '../hooks/use-album-scope';
+import { type MediaListData, mediaOfPages, pageModeOf, tabCount } from '../lib/media-pages';
 import { useAlbumCart } from './album-cart';
+import { useFirstPhotosShown } from './first-photos';
 import { GalleryChips } from './gallery-chips';
 import { GalleryToolbar } from './gallery-toolbar';
 import { MediaList } from './media-list';
@@ -48,23 +57,23 @@ export function GalleryBrowser({
   const requested = params.get('tab') as AlbumTab | null;
   const tab: AlbumTab = requested && tabs.includes(requested) ? requested : 'mine';
   const filter: Filter = params.get('filter') === 'bought' ? 'bought' : 'buyable';
-  const tree = useAlbumStore((s) => s.tree);
-  const allTotal = useAlbumStore((s) => s.media[ALL_PHOTOS_KEY]?.pagination.total);
-  const priceList = useAlbumStore((s) => (s.priceList?.galleryId === galleryId ? s.priceList : null));
+  // the tree (sub-galleries) and prices wait for the first photos; the media answer brings the counts
+  const shown = useFirstPhotosShown();
+  const { tree, counts: galleryCounts } = useGalleryCounts(checkin.id, galleryId, { enabled: shown });
+  const allTotal = useListTotal(checkin.id, { kind: 'all' });
+  const priceList = usePriceList(checkin.id, galleryId, { enabled: shown && checkin.show_prices });
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<AlbumTab, HTMLButtonElement | null>>>({});
 
-  const source = useMemo<MediaListSource>(() => {
-    if (tab === 'all') return { key: ALL_PHOTOS_KEY, fetchPage: (page) => fetchAllMedias(checkin.id, page) };
+  const list = useMemo<MediaListKey>(() => {
+    if (tab === 'all') return { kind: 'all' };
     const category: MediaCategory = tab === 'favourites' ? 'favourite' : filter;
-    return {
-      key: cacheKey(galleryId, category),
-      fetchPage: (page) => fetchGalleryMedia(checkin.id, galleryId, category, page),
-    };
-  }, [tab, filter, checkin.id, galleryId]);
+    return { kind: 'gallery', gallery: galleryId, tab: category };
+  }, [tab, filter, galleryId]);
+  const listId = JSON.stringify(list);
 
-  const selection = useSelectionState(source.key);
-  const listed = useAlbumStore((s) => s.media[source.key]?.results);
+  const selection = useSelectionState(listId);
+  const listed = useListed(checkin.id, list, selection.active);
   const selected = useMemo(
     () => (selection.active && listed ? listed.filter((m) => selection.ids.has(m.id)) : []),
     [selection.active, selection.ids, listed],
@@ -73,9 +82,9 @@ export function GalleryBrowser({
   const sellsNow = useAlbumCart()?.sellsNow ?? false;
 
   const counts: Record<AlbumTab, number | undefined> = {
-    mine: tree?.num_media,
+    mine: galleryCounts?.numMedia,
     all: allTotal,
-    favourites: tree ? tabCount(tree.tabs, 'favourite') : undefined,
+    favourites: galleryCounts ? tabCount(galleryCounts.tabs, 'favourite') : undefined,
   };
 
   const update = (changes: Record<string, string | null>) =>
@@ -171,10 +180,10 @@ export function GalleryBrowser({
                     onClick={() => update({ filter: name === 'buyable' ? null : name })}
                   >
                     {t(`album.filter.${name}`)}
-                    {tree && (
+                    {galleryCounts && (
                       <>
                         {' '}
-                        <span className="album-tab-count">{tabCount(tree.tabs, name)}</span>
+                        <span className="album-tab-count">{tabCount(galleryCounts.tabs, name)}</span>
                       </>
                     )}
                   </button>
@@ -185,8 +194,9 @@ export function GalleryBrowser({
             {tab === 'mine' && tree && <GalleryChips tree={tree} picacode={checkin.picacode} />}
           </GalleryToolbar>
           <MediaList
-            key={source.key}
-            source={source}
+            key={listId}
+            checkinId={checkin.id}
+            list={list}
             mode={pageModeOf(checkin.counter_type)}
             label={t(TAB_LABELS[tab])}
             emptyText={emptyText}
@@ -198,4 +208,48 @@ export function GalleryBrowser({
       </div>
     </div>
   );
+}
+
+/** Whether the list is in the cache yet, and its total (the all-photos tab's count). */
+function useListTotal(checkinId: number, list: MediaListKey): number | undefined {
+  return useCachedList(checkinId, list, (data) => lastPage(data)?.pagination.total);
+}
+
+/** The media of the list shown (the selection picks from them); only while selecting. */
+function useListed(checkinId: number, list: MediaListKey, active: boolean) {
+  const data = useCachedList(checkinId, list, (d) => d, active);
+  return useMemo(
+    () => (data ? ('pages' in data ? mediaOfPages(data.pages) : data.results) : undefined),
+    [data],
+  );
+}
+
+const lastPage = (data: MediaListData) => ('pages' in data ? data.pages[data.pages.length - 1] : data);
+
+/**
+ * Reads a list as the cache holds it, without asking for it: the infinite entry, or the numbered
+ * page loaded last. Re-renders when the album's lists change.
+ */
+function useCachedList<T>(
+  checkinId: number,
+  list: MediaListKey,
+  pick: (data: MediaListData) => T,
+  active = true,
+): T | undefined {
+  const subscribe = useCallback(
+    (onChange: () => void) => (active ? queryClient.getQueryCache().subscribe(onChange) : () => {}),
+    [active],
+  );
+  const read = useCallback(() => {
+    if (!active) return undefined;
+    const entries = queryClient.getQueriesData<MediaListData>({ queryKey: albumKeys.list(checkinId, list) });
+    // numbered pages: the one updated last
+    const latest = entries
+      .map(([key, data]) => ({ data, at: queryClient.getQueryState(key)?.dataUpdatedAt ?? 0 }))
+      .filter((e): e is { data: MediaListData; at: number } => e.data !== undefined)
+      .sort((a, b) => b.at - a.at)[0];
+    return latest?.data;
+  }, [checkinId, list, active]);
+  const data = useSyncExternalStore(subscribe, read, read);
+  return useMemo(() => (data ? pick(data) : undefined), [data, pick]);
 }

@@ -5,17 +5,15 @@ import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { PageLoader } from '../../../shared/ui/spinner';
-import { useAlbumScope } from '../hooks/use-album-scope';
-import { useAlbumStore } from '../store/album-store';
+import { useGalleryTree } from '../hooks/use-album-scope';
 import { AlbumCartProvider } from './album-cart';
 import { GalleryBrowser } from './gallery-browser';
 
 /** One gallery of an album (gallery tree view): its name, a way back, its tabs, sub-galleries and photos. */
 export function GalleryScreen({ checkin, galleryId }: { checkin: Checkin; galleryId: number }) {
   const { t } = useTranslation();
-  const ready = useAlbumScope(checkin.id, galleryId);
-  const tree = useAlbumStore((s) => (s.tree?.id === galleryId ? s.tree : null));
-  const treeStatus = useAlbumStore((s) => s.treeStatus);
+  const query = useGalleryTree(checkin.id, galleryId);
+  const tree = query.data ?? null;
   usePageTitle(tree ? `${tree.name} · ${checkin.event_name}` : checkin.event_name);
   const back = (
     <Link className="gallery-back" to={paths.checkin.getHref(checkin.picacode)}>
@@ -26,7 +24,7 @@ export function GalleryScreen({ checkin, galleryId }: { checkin: Checkin; galler
     </Link>
   );
 
-  if (treeStatus === 'error' && !tree) {
+  if (query.isError && !tree) {
     return (
       <div className="page container album gallery-screen">
         {back}
@@ -40,7 +38,7 @@ export function GalleryScreen({ checkin, galleryId }: { checkin: Checkin; galler
   return (
     <div className="page container album gallery-screen">
       {back}
-      {!ready || !tree ? (
+      {!tree ? (
         <PageLoader />
       ) : (
         <>

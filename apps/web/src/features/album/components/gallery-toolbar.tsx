@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Toast } from '../../../shared/ui/toast';
-import type { PriceListState } from '../store/album-store';
+import type { PriceListState } from '../api/album-queries';
 import { useCartFeedback } from './cart-feedback';
 import { Icon } from './lightbox-icons';
 import { PriceListCard } from './price-list-card';

@@ -1,19 +1,29 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { type GalleryKind, MAX_PLACEHOLDERS } from '@fotodrop/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { queryClient } from '../../../shared/api/query-client';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Toast } from '../../../shared/ui/toast';
-import { useAlbumScope } from '../hooks/use-album-scope';
+import { loadMoreGrouped } from '../api/album-mutations';
+import { albumKeys, groupedQuery } from '../api/album-queries';
+import { useGalleryTree } from '../hooks/use-album-scope';
 import { useNewMediaCheck } from '../hooks/use-new-media-check';
-import { type GroupedGalleryView, isGroupedEmpty, isPlaceholder, mediaOf } from '../lib/grouped';
+import {
+  type GroupedGalleryView,
+  type GroupedSection,
+  isGroupedEmpty,
+  isPlaceholder,
+  mediaOf,
+} from '../lib/grouped';
 import { newMediaAction } from '../lib/new-media';
 import { createNotificationScheduler } from '../lib/notifications';
-import { loadGrouped, loadMoreGrouped, loadTree, useAlbumStore } from '../store/album-store';
 import { NewMediaNotice } from './album-popups';
+import { useMarkFirstPhotosShown } from './first-photos';
 import { MediaTile } from './media-tile';
 import { PriceListCard } from './price-list-card';
 
@@ -35,25 +45,29 @@ type Opened = { kind: GalleryKind; galleryId: number; index: number };
  */
 export function GroupedView({ checkin }: { checkin: Checkin }) {
   const { t } = useTranslation();
-  const ready = useAlbumScope(checkin.id, 0);
-  const sections = useAlbumStore((s) => s.grouped);
-  const status = useAlbumStore((s) => s.groupedStatus);
+  const query = useQuery(groupedQuery(checkin.id), queryClient);
+  const sections = query.data ?? null;
+  // the root's tree is what the new-media check compares with
+  const ready = useGalleryTree(checkin.id, 0).isSuccess;
   const [newMedia, setNewMedia] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
 
+  const markShown = useMarkFirstPhotosShown();
+  const settled = !query.isPending;
   useEffect(() => {
-    if (ready) void loadGrouped(checkin.id);
-  }, [ready, checkin.id]);
+    if (settled) markShown();
+  }, [settled, markShown]);
 
   const refresh = useCallback(() => {
     setNewMedia(false);
-    void loadGrouped(checkin.id);
-    void loadTree(checkin.id, 0, undefined, { quiet: true });
+    void queryClient.invalidateQueries({ queryKey: albumKeys.grouped(checkin.id) });
+    void queryClient.invalidateQueries({ queryKey: albumKeys.tree(checkin.id, 0) });
   }, [checkin.id]);
 
   const check = useNewMediaCheck(checkin.id, ready, () => {
-    const action = newMediaAction(true, isGroupedEmpty(useAlbumStore.getState().grouped));
+    const grouped = queryClient.getQueryData<GroupedSection[]>(albumKeys.grouped(checkin.id)) ?? null;
+    const action = newMediaAction(true, isGroupedEmpty(grouped));
     if (action === 'refresh') refresh();
     else if (action === 'popup') setNewMedia(true);
   });
@@ -85,11 +99,11 @@ export function GroupedView({ checkin }: { checkin: Checkin }) {
   );
 
   if (!sections) {
-    if (status === 'error')
+    if (query.isError)
       return (
         <div className="media-list-state" role="alert">
           <p>{t('album.grid.error')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void loadGrouped(checkin.id)}>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             {t('album.grid.retry')}
           </Button>
         </div>

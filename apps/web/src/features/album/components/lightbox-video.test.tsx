@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initTestI18n, resetApp } from '../../../test/setup';
-import { resetAlbumStore } from '../store/album-store';
 import { makeMedia, makeVideo } from '../test/fake-album';
 import { Lightbox } from './lightbox';
 
@@ -13,7 +12,6 @@ const LOCKED = 'This video plays after you buy photos and videos, or videos.';
 beforeAll(initTestI18n);
 beforeEach(() => {
   resetApp();
-  resetAlbumStore();
 });
 afterEach(() => {
   cleanup();

@@ -3,8 +3,10 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Toast } from '../../../shared/ui/toast';
-import { type MediaListSource, useMediaList } from '../hooks/use-media-list';
-import type { PageMode } from '../store/media-cache';
+import type { MediaList as MediaListKey } from '../api/album-queries';
+import { useMediaList } from '../hooks/use-media-list';
+import type { PageMode } from '../lib/media-pages';
+import { useMarkFirstPhotosShown } from './first-photos';
 import { MediaGrid } from './media-grid';
 
 // the viewer's own chunk, fetched once a list is on screen (so it opens at once) or when a photo opens
@@ -12,7 +14,8 @@ const loadLightbox = () => import('./lightbox');
 const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })));
 
 interface MediaListProps {
-  source: MediaListSource;
+  checkinId: number;
+  list: MediaListKey;
   mode: PageMode;
   /** Accessible name of the grid. */
   label: string;
@@ -28,17 +31,32 @@ interface MediaListProps {
  * One media list: the virtualised grid, "load more" with infinite scrolling (append mode) or
  * numbered pages (replace mode), its loading / empty / error states, and the photo viewer.
  */
-export function MediaList({ source, mode, label, emptyText, title, canShare, insert }: MediaListProps) {
+export function MediaList({
+  checkinId,
+  list: which,
+  mode,
+  label,
+  emptyText,
+  title,
+  canShare,
+  insert,
+}: MediaListProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ index: number; nonce: number } | null>(null);
   const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
-  const list = useMediaList(source, mode, open !== null);
+  const list = useMediaList(checkinId, which, mode, { paused: open !== null });
   useEffect(() => {
     void loadLightbox();
   }, []);
-  const { entry, items, loadMore } = list;
-  const total = entry?.pagination.total ?? items.length;
+  const { pagination, items, loadMore } = list;
+  const total = pagination?.total ?? items.length;
+  // the first photos are in the document (or the list settled without any): the rest may load
+  const settled = !(list.loading && items.length === 0);
+  const markShown = useMarkFirstPhotosShown();
+  useEffect(() => {
+    if (settled) markShown();
+  }, [settled, markShown]);
 
   const openRef = useRef(open);
   openRef.current = open;
@@ -80,10 +98,10 @@ export function MediaList({ source, mode, label, emptyText, title, canShare, ins
     );
   }
 
-  const pages = entry?.pagination.num_pages ?? 1;
-  const page = entry?.pagination.page_number ?? 1;
+  const pages = pagination?.num_pages ?? 1;
+  const page = pagination?.page_number ?? 1;
   // numbered pages show one page at a time: photos keep their number in the whole list
-  const offset = mode === 'replace' && entry ? (page - 1) * entry.pagination.page_size : 0;
+  const offset = mode === 'replace' && pagination ? (page - 1) * pagination.page_size : 0;
   return (
     <div className="media-list">
       <MediaGrid

@@ -9,7 +9,6 @@ import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 // the album screen and the cart come from their features' test helpers
 import { fakeCart, makeDigitalItem } from '../../cart/test/fake-cart';
 import { makeCheckin } from '../../checkins/test/fixtures';
-import { resetAlbumStore } from '../store/album-store';
 import { fakeAlbum } from '../test/fake-album';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -36,7 +35,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   resetApp(`${server.url}/api`);
-  resetAlbumStore();
   server.requests.length = 0;
   useAppStore.getState().setAuth('k1');
   album = fakeAlbum({ count: 12, packages: PACKAGES });
@@ -120,13 +118,15 @@ describe('the package banner', () => {
   it('is not there when the album hides its prices, nor without packages', async () => {
     checkin = makeCheckin({ show_prices: false });
     await openAlbum();
-    await waitFor(() => expect(server.requests.some((r) => r.path.includes('/price_list/'))).toBe(true));
+    // what waits for the first photos has been asked for (the tree; no price list where prices are hidden)
+    await waitFor(() => expect(server.requests.some((r) => r.path.includes('/tree/'))).toBe(true));
     expect(screen.queryByRole('button', { name: 'Prices' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Buy the whole album' })).toBeNull();
+    // prices hidden: the price list is not even asked for
+    expect(server.requests.some((r) => r.path.includes('/price_list/'))).toBe(false);
     cleanup();
 
     resetApp(`${server.url}/api`);
-    resetAlbumStore();
     useAppStore.getState().setAuth('k1');
     checkin = makeCheckin();
     album = fakeAlbum({ count: 12 });

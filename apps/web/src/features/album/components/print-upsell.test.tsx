@@ -9,7 +9,6 @@ import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 import { fakeCart } from '../../cart/test/fake-cart';
 import { makeCheckin } from '../../checkins/test/fixtures';
 import { fakePrint } from '../../print/test/fake-print';
-import { resetAlbumStore } from '../store/album-store';
 import { fakeAlbum } from '../test/fake-album';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -30,7 +29,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   resetApp(`${server.url}/api`);
-  resetAlbumStore();
   server.requests.length = 0;
   useAppStore.getState().setAuth('k1');
   album = fakeAlbum({ count: 6 });
@@ -66,7 +64,6 @@ describe('the print upsell banner', () => {
     cleanup();
 
     resetApp(`${server.url}/api`);
-    resetAlbumStore();
     useAppStore.getState().setAuth('k1');
     checkin = makeCheckin({ currency: 'CHF' });
     await openAlbum();
@@ -82,13 +79,13 @@ describe('the print upsell banner', () => {
     cleanup();
 
     resetApp(`${server.url}/api`);
-    resetAlbumStore();
     server.requests.length = 0;
     useAppStore.getState().setAuth('k1');
     print = fakePrint({ cart });
     checkin = makeCheckin({ show_prices: false });
     await openAlbum();
-    await waitFor(() => expect(server.requests.some((r) => r.path.includes('/price_list/'))).toBe(true));
+    // what waits for the first photos has been asked for (the tree; no price list where prices are hidden)
+    await waitFor(() => expect(server.requests.some((r) => r.path.includes('/tree/'))).toBe(true));
     expect(screen.queryByRole('region', { name: 'Print your photos' })).toBeNull();
     // the catalogue is not even fetched
     expect(catalogueFetched()).toBe(false);

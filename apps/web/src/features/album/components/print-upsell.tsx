@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../shared/ui/button';
 import { LineIcon } from '../../../shared/ui/line-icon';
 import { lowestPrice, usePrintProducts } from '../../print';
 import { useAlbumCart } from './album-cart';
+import { useFirstPhotosShown } from './first-photos';
 
 const PRINTS = 'M7 4h13v13H7zM4 7v13h13M9.5 14l3-3 2 2 2.5-2.5L20 13';
 
@@ -20,7 +21,8 @@ export function PrintUpsell() {
   const titleId = useId();
   const value = useAlbumCart();
   const sellsNow = value?.sellsNow ?? false;
-  const products = usePrintProducts({ enabled: sellsNow });
+  const shown = useFirstPhotosShown();
+  const products = usePrintProducts({ enabled: sellsNow && shown });
   if (!value || !sellsNow || !products.data) return null;
   const lowest = lowestPrice(products.data, value.checkin.currency);
   if (!lowest) return null;

@@ -4,7 +4,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
-import { hideMedia } from '../store/album-store';
+import { hideMedia } from '../api/album-mutations';
+import { useAlbumCart } from './album-cart';
 
 /** "Remove photo": after the confirmation the photo is hidden from the user's album for good. */
 export function RemovePhotoDialog({
@@ -20,13 +21,14 @@ export function RemovePhotoDialog({
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const checkinId = useAlbumCart()?.checkin.id ?? null;
   const close = () => {
     setState('idle');
     onClose();
   };
   const remove = async () => {
     setState('busy');
-    const ok = await hideMedia(media);
+    const ok = await hideMedia(checkinId, media);
     if (!ok) {
       setState('failed');
       return;

@@ -3,7 +3,7 @@ import { type RefObject, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { useCreateDigitalItem } from '../../cart';
-import { toggleFavourite } from '../store/album-store';
+import { toggleFavourite } from '../api/album-mutations';
 import { useAlbumCart } from './album-cart';
 import { ICONS, Icon } from './lightbox-icons';
 import { mediaToAdd, mediaToFavour } from './select-actions';
@@ -66,7 +66,7 @@ export function SelectBar({
     const media = mediaToFavour(selected);
     setFavouring(true);
     // one call per photo (the API favours one at a time); each shows at once, undone if refused
-    const results = await Promise.all(media.map((m) => toggleFavourite(m, true)));
+    const results = await Promise.all(media.map((m) => toggleFavourite(value?.checkin.id ?? null, m, true)));
     setFavouring(false);
     const failed = results.filter((ok) => !ok).length;
     if (failed > 0) {

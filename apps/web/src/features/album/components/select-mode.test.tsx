@@ -8,7 +8,6 @@ import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 // the album screen and the cart come from their features' test helpers
 import { fakeCart, makeDigitalItem } from '../../cart/test/fake-cart';
 import { makeCheckin } from '../../checkins/test/fixtures';
-import { resetAlbumStore } from '../store/album-store';
 import { fakeAlbum } from '../test/fake-album';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -28,7 +27,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   resetApp(`${server.url}/api`);
-  resetAlbumStore();
   server.requests.length = 0;
   useAppStore.getState().setAuth('k1');
   album = fakeAlbum({ count: 12 });

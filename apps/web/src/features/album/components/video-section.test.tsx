@@ -6,8 +6,6 @@ import { renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 // the album screen around the section comes from the checkins feature; its fixture makes the album
 import { makeCheckin } from '../../checkins/test/fixtures';
-import { resetAlbumStore, useAlbumStore } from '../store/album-store';
-import { VIDEOS_KEY } from '../store/media-cache';
 import { fakeAlbum } from '../test/fake-album';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -26,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   resetApp(`${server.url}/api`);
-  resetAlbumStore();
   server.requests.length = 0;
   useAppStore.getState().setAuth('k1');
 });
@@ -77,9 +74,25 @@ describe('the video clip section', () => {
     album = fakeAlbum({ count: 30 });
     await openAlbum();
     // the (empty) answer has arrived: still no section
-    await waitFor(() => expect(useAlbumStore.getState().media[VIDEOS_KEY]?.pagination.total).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: /^Video clips/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: /^Video clips/ })).toBeNull();
+  });
+
+  it('is not asked for when the album says it has no videos', async () => {
+    album = fakeAlbum({ count: 30 });
+    const summary = checkin.photos_summary;
+    checkin.photos_summary = { total: 30, photos: 30, videos: 0, purchased: 0, favourites: 0 };
+    try {
+      renderApp('/checkins/K7M2Q9P');
+      const photos = await screen.findByRole('list', { name: 'My photos' }, { timeout: 5000 });
+      await waitFor(() => expect(within(photos).getAllByRole('img').length).toBeGreaterThan(0));
+      // what waits for the first photos (the tree) has been asked for: the videos were not
+      await waitFor(() => expect(server.requests.some((r) => r.path.includes('/tree/'))).toBe(true));
+      expect(server.requests.some((r) => r.path.includes('/medias/?type=video'))).toBe(false);
+    } finally {
+      checkin.photos_summary = summary;
+    }
   });
 
   it('shows in the grouped view too', async () => {

@@ -1,14 +1,15 @@
 import './video.css';
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Toast } from '../../../shared/ui/toast';
-import { fetchAlbumVideos } from '../api/album-api';
-import { type MediaListSource, useMediaList } from '../hooks/use-media-list';
-import { useAlbumStore } from '../store/album-store';
-import { VIDEOS_KEY } from '../store/media-cache';
+import type { MediaList } from '../api/album-queries';
+import { useMediaList } from '../hooks/use-media-list';
+import { useFirstPhotosShown } from './first-photos';
 import { MediaTile } from './media-tile';
+
+const VIDEOS: MediaList = { kind: 'videos' };
 
 const Lightbox = lazy(() => import('./lightbox').then((m) => ({ default: m.Lightbox })));
 
@@ -23,20 +24,22 @@ export function VideoSection({ checkin }: { checkin: Checkin }) {
   const titleId = useId();
   const [open, setOpen] = useState<number | null>(null);
   const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
-  const source = useMemo<MediaListSource>(
-    () => ({ key: VIDEOS_KEY, fetchPage: (page) => fetchAlbumVideos(checkin.id, page) }),
-    [checkin.id],
-  );
-  const list = useMediaList(source, 'append', open !== null);
+  // the album's summary says whether it has videos: none, no call; unknown, after the first photos
+  const videos = checkin.photos_summary?.videos;
+  const shown = useFirstPhotosShown();
+  const list = useMediaList(checkin.id, VIDEOS, 'append', {
+    paused: open !== null,
+    enabled: videos === undefined ? shown : videos > 0,
+  });
   const close = useCallback(() => setOpen(null), []);
   const onFavouriteFailed = useCallback(
     () => setToast({ text: t('album.favourite.failed'), id: Date.now() }),
     [t],
   );
 
-  const { items, entry } = list;
+  const { items, pagination } = list;
   if (items.length === 0) return null;
-  const total = entry?.pagination.total ?? items.length;
+  const total = pagination?.total ?? items.length;
   return (
     <section className="album-videos" aria-labelledby={titleId}>
       <h3 id={titleId} className="album-videos-head">
@@ -80,9 +83,4 @@ export function VideoSection({ checkin }: { checkin: Checkin }) {
       <Toast key={toast?.id} message={toast?.text ?? null} onDone={() => setToast(null)} />
     </section>
   );
-}
-
-/** Whether the store shows this album's root, so the album-wide lists may load for it. */
-export function useAlbumRootReady(checkinId: number): boolean {
-  return useAlbumStore((s) => s.checkinId === checkinId && s.rootGalleryId === 0);
 }

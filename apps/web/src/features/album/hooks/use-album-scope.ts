@@ -1,19 +1,34 @@
-import { useEffect } from 'react';
-import { loadPriceList, loadTree, useAlbumStore } from '../store/album-store';
+import type { GalleryTab } from '@fotodrop/contract/api/galleries';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../../shared/api/query-client';
+import { countsQuery, priceListQuery, treeQuery } from '../api/album-queries';
+import { countsOfTabs } from '../lib/media-pages';
+
+/** A gallery's tree node (sub-galleries and counts), loaded once `enabled`. */
+export function useGalleryTree(checkinId: number, galleryId: number, { enabled = true } = {}) {
+  return useQuery({ ...treeQuery(checkinId, galleryId), enabled }, queryClient);
+}
+
+/** The gallery's price list, loaded once `enabled`; null until it is known or when it failed. */
+export function usePriceList(checkinId: number, galleryId: number, { enabled = true } = {}) {
+  return useQuery({ ...priceListQuery(checkinId, galleryId), enabled }, queryClient).data ?? null;
+}
+
+export interface GalleryCounts {
+  /** My photos of the gallery (its subtree). */
+  numMedia: number;
+  tabs: readonly GalleryTab[];
+}
 
 /**
- * Points the album store at a check-in and gallery (albums spec §4 switching rules) and loads the
- * gallery's tree and price list. True once the store shows that check-in and gallery, so the
- * lists below only load for it.
+ * The gallery's counts: its tree's, or before the tree arrived those its last media answer
+ * brought; undefined while neither is known.
  */
-export function useAlbumScope(checkinId: number, galleryId: number): boolean {
-  const ready = useAlbumStore((s) => s.checkinId === checkinId && s.rootGalleryId === galleryId);
-  useEffect(() => {
-    const store = useAlbumStore.getState();
-    store.setCheckin(checkinId);
-    store.setRootGallery(galleryId);
-    void loadTree(checkinId, galleryId);
-    void loadPriceList(checkinId, galleryId);
-  }, [checkinId, galleryId]);
-  return ready;
+export function useGalleryCounts(checkinId: number, galleryId: number, { enabled = true } = {}) {
+  const tree = useGalleryTree(checkinId, galleryId, { enabled }).data;
+  const tabs = useQuery(countsQuery(checkinId, galleryId), queryClient).data;
+  const counts: GalleryCounts | undefined = tree
+    ? { numMedia: tree.num_media, tabs: tree.tabs }
+    : tabs && countsOfTabs(tabs);
+  return { tree, counts };
 }

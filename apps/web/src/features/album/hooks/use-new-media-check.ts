@@ -1,6 +1,9 @@
 import type { GalleryTreeNode } from '@fotodrop/contract/api/galleries';
 import { useCallback, useEffect, useRef } from 'react';
+import { queryClient } from '../../../shared/api/query-client';
 import { fetchAllMedias, fetchTree } from '../api/album-api';
+import { albumKeys } from '../api/album-queries';
+import type { MediaListData } from '../lib/media-pages';
 import {
   countNewAllPhotos,
   countNewMedia,
@@ -8,8 +11,6 @@ import {
   NEW_MEDIA_CHECK_MS,
   type NewMediaCount,
 } from '../lib/new-media';
-import { useAlbumStore } from '../store/album-store';
-import { ALL_PHOTOS_KEY } from '../store/media-cache';
 
 /**
  * Every NEW_MEDIA_CHECK_MS (and whenever `check` is called, e.g. when a gallery's refresh time has
@@ -27,8 +28,9 @@ export function useNewMediaCheck(
   onNewMediaRef.current = onNewMedia;
 
   const check = useCallback(async () => {
-    const current = useAlbumStore.getState().tree;
-    if (current?.id !== 0) return;
+    const treeKey = albumKeys.tree(checkinId, 0);
+    const current = queryClient.getQueryData<GalleryTreeNode>(treeKey);
+    if (!current) return;
     let fresh: GalleryTreeNode;
     try {
       fresh = await fetchTree(checkinId, 0);
@@ -36,18 +38,18 @@ export function useNewMediaCheck(
       return;
     }
     // compared with the counts shown now (a reload may have happened meanwhile)
-    const latest = useAlbumStore.getState().tree;
-    const count = countNewMedia(latest?.id === 0 ? latest : current, fresh);
+    const latest = queryClient.getQueryData<GalleryTreeNode>(treeKey);
+    const count = countNewMedia(latest ?? current, fresh);
     if (hasNewMedia(count)) {
       onNewMediaRef.current(count);
       return;
     }
-    const all = useAlbumStore.getState().media[ALL_PHOTOS_KEY];
-    if (!allPhotos || !all) return;
+    const all = allPhotos ? allPhotosPagination(checkinId) : undefined;
+    if (!all) return;
     try {
       // one item is enough to learn the total
       const probe = await fetchAllMedias(checkinId, 1, 1);
-      const added = countNewAllPhotos(all.pagination, probe.pagination);
+      const added = countNewAllPhotos(all, probe.pagination);
       if (added > 0) onNewMediaRef.current({ main: added, galleries: {} });
     } catch {
       // no new media
@@ -61,4 +63,14 @@ export function useNewMediaCheck(
   }, [enabled, check]);
 
   return check;
+}
+
+/** The all-photos list's pagination as loaded (its last page), if it is in the cache. */
+function allPhotosPagination(checkinId: number) {
+  const [entry] = queryClient.getQueriesData<MediaListData>({
+    queryKey: albumKeys.list(checkinId, { kind: 'all' }),
+  });
+  const data = entry?.[1];
+  if (!data) return undefined;
+  return ('pages' in data ? data.pages[data.pages.length - 1] : data)?.pagination;
 }

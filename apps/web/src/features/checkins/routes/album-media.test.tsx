@@ -1,14 +1,16 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
 import { type RecordedRequest, startTestServer } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
-import { resetAlbumStore } from '../../album';
 import { NEW_MEDIA_CHECK_MS } from '../../album/lib/new-media';
 import { fakeAlbum, makeMediaList } from '../../album/test/fake-album';
 import { makeCheckin } from '../test/fixtures';
+
+/** One turn of the event loop: what the query cache changed is on screen, no answer has arrived. */
+const nextTick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let album: ReturnType<typeof fakeAlbum>;
@@ -26,7 +28,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   resetApp(`${server.url}/api`);
-  resetAlbumStore();
   server.requests.length = 0;
   useAppStore.getState().setAuth('k1');
   album = fakeAlbum();
@@ -77,7 +78,8 @@ describe('the album media', () => {
     );
     // the price list of the gallery, behind "Prices" so the photos come first
     expect(screen.queryByRole('region', { name: 'Prices' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Prices' }));
+    // the prices arrive after the first photos
+    fireEvent.click(await screen.findByRole('button', { name: 'Prices' }));
     const dialog = await screen.findByRole('dialog', { name: 'Prices' });
     const prices = within(dialog).getByRole('region', { name: 'Prices' });
     expect(prices.textContent).toContain('5 pictures');
@@ -126,20 +128,28 @@ describe('the album media', () => {
     expect(within(list).getAllByRole('button', { name: 'Remove from favourites' })).toHaveLength(2);
 
     fireEvent.click(within(list).getAllByRole('button', { name: 'Add to favourites' })[0]!);
-    // before the server has answered
+    // before the server has answered (the cache tells the screen on its next tick)
+    await nextTick();
     expect(tab(/^Favourites/).textContent).toBe('Favourites 3');
     expect(within(list).getAllByRole('button', { name: 'Remove from favourites' })).toHaveLength(3);
     await waitForRequest('/api/v3/medias/3/add-favorite/');
 
     album.state.fail.add('favourite');
+    // the refusal may come back within a tick: every count the tab showed is recorded
+    const seen: string[] = [];
+    const favouritesTab = tab(/^Favourites/);
+    const watch = new MutationObserver(() => seen.push(favouritesTab.textContent ?? ''));
+    watch.observe(favouritesTab, { subtree: true, childList: true, characterData: true });
     fireEvent.click(within(list).getAllByRole('button', { name: 'Add to favourites' })[0]!);
-    expect(tab(/^Favourites/).textContent).toBe('Favourites 4');
     expect(await screen.findByText('Your favourite could not be saved. Please try again.')).toBeTruthy();
+    watch.disconnect();
+    expect(seen[0]).toBe('Favourites 4');
     expect(tab(/^Favourites/).textContent).toBe('Favourites 3');
     expect(within(list).getAllByRole('button', { name: 'Remove from favourites' })).toHaveLength(3);
 
     album.state.fail.delete('favourite');
     fireEvent.click(within(list).getAllByRole('button', { name: 'Remove from favourites' })[0]!);
+    await nextTick();
     expect(tab(/^Favourites/).textContent).toBe('Favourites 2');
     await waitForRequest('/api/v3/medias/1/remove-favorite/');
 
@@ -269,7 +279,7 @@ describe('the album media', () => {
   it('opens a sub-gallery with its own tabs and a way back', async () => {
     const router = await openAlbum();
     await grid();
-    fireEvent.click(screen.getByRole('link', { name: 'Start 30' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Start 30' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Start' }, { timeout: 5000 })).toBeTruthy();
     expect(here(router)).toBe('/checkins/K7M2Q9P/gallery_tree/5');
     await grid();
@@ -332,6 +342,7 @@ describe('the album media', () => {
     expect(screen.getByRole('link', { name: 'By gallery' }).getAttribute('aria-current')).toBe('page');
 
     fireEvent.click(within(start).getByRole('button', { name: 'Show more – Start' }));
+    await nextTick();
     // 10 more to come: 10 placeholders until they are there
     expect(start.querySelectorAll('.is-placeholder')).toHaveLength(10);
     await waitFor(() => expect(within(start).getAllByRole('img')).toHaveLength(30));
@@ -349,8 +360,11 @@ describe('the album media', () => {
     await openAlbum();
     await grid();
     await waitFor(() => expect(tab(/^My photos/).textContent).toBe('My photos 60'));
+    // the check compares with the tree, which comes after the first photos (its sub-galleries show)
+    await screen.findByRole('link', { name: 'Start 30' });
     vi.advanceTimersByTime(NEW_MEDIA_CHECK_MS);
-    await waitFor(() =>
+    // vi.waitFor polls with real timers (testing-library's interval is faked here)
+    await vi.waitFor(() =>
       expect(server.requests.filter((r) => r.path.endsWith('/gallery_tree/0/tree/'))).toHaveLength(2),
     );
     expect(screen.queryByRole('complementary', { name: 'New photos' })).toBeNull();
