@@ -20,7 +20,7 @@ import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { printRoutes } from './routes/print.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
-import { type LinkBaseResolver, linkBaseResolver } from './services/link-base';
+import { type LinkBaseResolver, linkBaseResolver } from './services/accounts/link-base';
 import type { Services } from './services/services';
 
 export const API_BASE = '/api';

@@ -9,8 +9,8 @@ import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { sweepWorkDirs } from './media/work-dirs';
 import { settingsRepository } from './repositories/settings.repository';
-import { registerMailWorker } from './services/mail.jobs';
-import { DERIVATIVES_QUEUE } from './services/media-files.service';
+import { registerMailWorker } from './services/mail/mail.jobs';
+import { DERIVATIVES_QUEUE } from './services/media/media-files.service';
 import { createServices, type Services } from './services/services';
 
 const RATE_LIMIT_PURGE_INTERVAL_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { seedDemo } from '../src/seed/demo';
 import { DEMO_CODES } from '../src/seed/demo-events';
-import { CODE_GUESS_LIMITS } from '../src/services/code-guess-limits';
+import { CODE_GUESS_LIMITS } from '../src/services/albums/code-guess-limits';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 

@@ -7,7 +7,7 @@ import { outboxMailer } from '../src/adapters/mail/mailer';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { usersRepository } from '../src/repositories/users.repository';
 import { DEMO_USERS, seedDemo } from '../src/seed/demo';
-import { registerMailWorker } from '../src/services/mail.jobs';
+import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationsRepository } from '../src/repositories/organisations.repository';
-import { PARTNER_INTEGRATION_KEY } from '../src/services/external-auth.service';
+import { PARTNER_INTEGRATION_KEY } from '../src/services/accounts/external-auth.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, startHarness } from './harness';
 

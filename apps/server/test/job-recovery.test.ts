@@ -11,7 +11,7 @@ import { DEFAULT_WORK_ROOT } from '../src/media/work-dirs';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { registerWorkers } from '../src/runtime';
 import { seedDemo } from '../src/seed/demo';
-import { DERIVATIVES_QUEUE } from '../src/services/media-files.service';
+import { DERIVATIVES_QUEUE } from '../src/services/media/media-files.service';
 import { BACKENDS } from './databases';
 import { collectingMailer, type Harness, startHarness } from './harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationsRepository } from '../src/repositories/organisations.repository';
-import { brandedLabel } from '../src/services/link-base';
-import { registerMailWorker } from '../src/services/mail.jobs';
+import { brandedLabel } from '../src/services/accounts/link-base';
+import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
 import { call, collectingMailer, type Harness, SIGNUP, startHarness } from './harness';
 

@@ -5,8 +5,8 @@ import type { PasswordHasher } from '../src/adapters/password-hasher';
 import { localStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { backoffSeconds } from '../src/repositories/rate-limits.repository';
-import { CODE_GUESS_LIMITS } from '../src/services/code-guess-limits';
-import { BACKOFFS, LIMITS, RATE_LIMIT_RETENTION_SECONDS } from '../src/services/rate-limiter';
+import { BACKOFFS, LIMITS, RATE_LIMIT_RETENTION_SECONDS } from '../src/services/accounts/rate-limiter';
+import { CODE_GUESS_LIMITS } from '../src/services/albums/code-guess-limits';
 import { BACKENDS } from './databases';
 import { call, collectingMailer, type Harness, SIGNUP, startHarness } from './harness';
 

@@ -4,7 +4,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from '../src/adapters/mail/mailer';
-import { registerMailWorker } from '../src/services/mail.jobs';
+import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { seedDemo } from '../src/seed/demo';
 import { DEMO_CODES } from '../src/seed/demo-events';
-import { issuePicacode, newPicacode } from '../src/services/picacodes';
+import { issuePicacode, newPicacode } from '../src/services/albums/picacodes';
 import { BACKENDS } from './databases';
 import { call, type Harness, startHarness } from './harness';
 

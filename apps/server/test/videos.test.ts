@@ -10,7 +10,7 @@ import { ffmpegForTests, makeTestVideo, probeForTests } from '../src/media/test-
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { seedDemo } from '../src/seed/demo';
 import { seedDemoVideos } from '../src/seed/demo-media';
-import { DERIVATIVES_QUEUE, mediaFilesService } from '../src/services/media-files.service';
+import { DERIVATIVES_QUEUE, mediaFilesService } from '../src/services/media/media-files.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
 

@@ -1,7 +1,7 @@
 import type { Endpoint } from '@fotodrop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from '../services/auth.service';
+import type { AuthContext } from '../services/accounts/auth.service';
 import { ValidationError } from './errors';
 import { isMultipartRequest, multipartFields } from './multipart-body';
 

@@ -1,5 +1,5 @@
 import { cartEndpoints as c } from '@fotodrop/contract';
-import { languageOf } from '../services/countries';
+import { languageOf } from '../services/cart-print/countries';
 import type { RouteContext } from './context';
 
 export function cartRoutes({ route, services }: RouteContext): void {

@@ -1,5 +1,5 @@
 import { checkinEndpoints as c, eventEndpoints as e } from '@fotodrop/contract';
-import { countries, languageOf } from '../services/countries';
+import { countries, languageOf } from '../services/cart-print/countries';
 import type { RouteContext } from './context';
 
 export function checkinRoutes({ route, services, requestInfo }: RouteContext): void {

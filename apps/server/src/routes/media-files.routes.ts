@@ -5,7 +5,7 @@ import { parseRange } from '../media/byte-range';
 import { isMarkedThumb, restoreMarkedThumbs } from '../media/marked-thumbs';
 import { verifyMediaUrl } from '../media/signed-url';
 import { mediaContentType, mediaKey } from '../media/variants';
-import { linkExpiry, SERVED_FILES, type ServedFile, variantFor } from '../services/media-files.service';
+import { linkExpiry, SERVED_FILES, type ServedFile, variantFor } from '../services/media/media-files.service';
 
 /**
  * Media files, only through signed links: the signature is the permission (the API signs a

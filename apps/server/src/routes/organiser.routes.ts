@@ -14,7 +14,7 @@ import { DEFAULT_MAX_VIDEO_BYTES } from '../media/video-inspect';
 import { albumMediaRepository } from '../repositories/album-media.repository';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import { usersRepository } from '../repositories/users.repository';
-import type { ReceivedUpload } from '../services/media-files.service';
+import type { ReceivedUpload } from '../services/media/media-files.service';
 import type { Services } from '../services/services';
 
 /**

@@ -1,6 +1,6 @@
 import { printEndpoints as p } from '@fotodrop/contract';
 import type { FastifyRequest } from 'fastify';
-import { languageOf } from '../services/countries';
+import { languageOf } from '../services/cart-print/countries';
 import type { RouteContext } from './context';
 
 export function printRoutes({ route, services }: RouteContext): void {

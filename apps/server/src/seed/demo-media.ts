@@ -8,7 +8,7 @@ import { demoVariant } from '../media/demo-variants';
 import { makeDemoVideo } from '../media/demo-videos';
 import { findFfmpeg } from '../media/ffmpeg';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
-import type { MediaFilesService } from '../services/media-files.service';
+import type { MediaFilesService } from '../services/media/media-files.service';
 
 /** The real event photographs shipped inside @vladmandic/face-api (demo/sample1..6.jpg). */
 async function samplePhotos(): Promise<Buffer[]> {

@@ -1,12 +1,12 @@
-import type { Db } from '../db/client';
-import { RateLimitedError } from '../http/errors';
+import type { Db } from '../../db/client';
+import { RateLimitedError } from '../../http/errors';
 import {
   type BackoffCurve,
   backoffSeconds,
   rateLimitsRepository,
-} from '../repositories/rate-limits.repository';
+} from '../../repositories/rate-limits.repository';
 
-export type { BackoffCurve } from '../repositories/rate-limits.repository';
+export type { BackoffCurve } from '../../repositories/rate-limits.repository';
 
 export interface Limit {
   max: number;

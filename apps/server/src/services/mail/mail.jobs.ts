@@ -1,5 +1,5 @@
-import type { JobQueue } from '../adapters/jobs/job-queue';
-import type { Mailer, MailMessage } from '../adapters/mail/mailer';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
 
 export const MAIL_QUEUE = 'mail-send';
 

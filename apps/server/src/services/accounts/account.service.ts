@@ -6,20 +6,20 @@ import {
   type updateMeBodySchema,
 } from '@fotodrop/contract';
 import type { z } from 'zod';
-import type { JobQueue } from '../adapters/jobs/job-queue';
-import type { PasswordHasher } from '../adapters/password-hasher';
-import { randomSecret, sha256 } from '../adapters/secrets';
-import type { Db } from '../db/client';
-import { DomainError } from '../http/errors';
-import { passwordResetEmail } from '../mail/password-reset-email';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import type { PasswordHasher } from '../../adapters/password-hasher';
+import { randomSecret, sha256 } from '../../adapters/secrets';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../http/errors';
+import { passwordResetEmail } from '../../mail/password-reset-email';
 import {
   passwordResetsRepository,
   tokensRepository,
   type UserRow,
   usersRepository,
-} from '../repositories/users.repository';
+} from '../../repositories/users.repository';
+import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { type AuthContext, type AuthService, hasAcceptedPolicies } from './auth.service';
-import { MAIL_QUEUE } from './mail.jobs';
 import { LIMITS, type RateLimiter } from './rate-limiter';
 
 export const RESET_LINK_TTL_MINUTES = 60;

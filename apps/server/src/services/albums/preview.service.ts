@@ -1,10 +1,10 @@
 import { normalizePicacode, type PreviewResponse, type previewQuerySchema } from '@fotodrop/contract';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
-import { DomainError } from '../http/errors';
-import { previewMediaIds } from '../repositories/media.repository';
-import { organisationsRepository } from '../repositories/organisations.repository';
-import { photoServicesRepository } from '../repositories/photo-services.repository';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../http/errors';
+import { previewMediaIds } from '../../repositories/media.repository';
+import { organisationsRepository } from '../../repositories/organisations.repository';
+import { photoServicesRepository } from '../../repositories/photo-services.repository';
 import type { CodeGuesser, CodeGuessLimits } from './code-guess-limits';
 
 const PREVIEW_PHOTOS = 8;

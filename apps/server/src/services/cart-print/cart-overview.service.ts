@@ -1,6 +1,6 @@
 import type { Cart } from '@fotodrop/contract';
 import type { Language } from '@fotodrop/contract/languages';
-import type { AuthContext } from './auth.service';
+import type { AuthContext } from '../accounts/auth.service';
 import type { CartService } from './cart.service';
 import type { PrintService } from './print.service';
 

@@ -8,21 +8,21 @@ import {
   type ProductFamily,
 } from '@fotodrop/contract';
 import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
-import type { Db, Queryable } from '../db/client';
-import { NotFoundError, ValidationError } from '../http/errors';
-import { cartRepository } from '../repositories/cart.repository';
+import type { Db, Queryable } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { cartRepository } from '../../repositories/cart.repository';
 import {
   type PrintProductRow,
   printRepository,
   type VariantGroup,
   type VariantRow,
-} from '../repositories/print.repository';
-import { printCartRepository } from '../repositories/print-cart.repository';
-import type { AuthContext } from './auth.service';
+} from '../../repositories/print.repository';
+import { printCartRepository } from '../../repositories/print-cart.repository';
+import type { AuthContext } from '../accounts/auth.service';
+import type { MediaFilesService } from '../media/media-files.service';
 import { CurrencyMismatchError } from './cart.service';
 import { localized } from './catalogue-texts';
 import { countries } from './countries';
-import type { MediaFilesService } from './media-files.service';
 import { chargedUnits, printCart } from './print-cart';
 
 const sortedKey = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');

@@ -3,22 +3,22 @@ import { ErrorCode, LAST_CALL_SD_DISCOUNT_PERCENT } from '@fotodrop/contract';
 import { deadlinePhase, deletionDeadline } from '@fotodrop/contract/rules/album-deadline';
 import { discounted, priceForCount } from '@fotodrop/contract/rules/cart-pricing';
 import { decimalStringToMinor } from '@fotodrop/contract/rules/currency';
-import type { Queryable } from '../db/client';
-import { DomainError, NotFoundError } from '../http/errors';
-import { albumMediaRepository } from '../repositories/album-media.repository';
-import type { DigitalItemRow } from '../repositories/cart.repository';
-import { type AlbumContext, checkinsRepository } from '../repositories/checkins.repository';
+import type { Queryable } from '../../db/client';
+import { DomainError, NotFoundError } from '../../http/errors';
+import { albumMediaRepository } from '../../repositories/album-media.repository';
+import type { DigitalItemRow } from '../../repositories/cart.repository';
+import { type AlbumContext, checkinsRepository } from '../../repositories/checkins.repository';
 import {
   type GalleryRow,
   type PhotoServiceRow,
   photoServicesRepository,
-} from '../repositories/photo-services.repository';
+} from '../../repositories/photo-services.repository';
 import {
   type PriceListRow,
   priceListFor,
   priceListsRepository,
-} from '../repositories/price-lists.repository';
-import { subtreeIds } from './gallery-tree';
+} from '../../repositories/price-lists.repository';
+import { subtreeIds } from '../albums/gallery-tree';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import type { GalleryRow } from '../repositories/photo-services.repository';
+import type { GalleryRow } from '../../repositories/photo-services.repository';
 
 /**
  * A gallery and everything under it, the gallery first: a participant opening "Course" sees its

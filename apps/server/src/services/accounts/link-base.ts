@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/client';
-import { organisationsRepository } from '../repositories/organisations.repository';
+import type { Queryable } from '../../db/client';
+import { organisationsRepository } from '../../repositories/organisations.repository';
 
 /** A DNS label, as app names used as subdomains must be. */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

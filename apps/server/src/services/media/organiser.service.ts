@@ -6,15 +6,15 @@ import {
   type OrganiserMedia,
   type Paginated,
 } from '@fotodrop/contract';
-import type { Db } from '../db/client';
-import { ForbiddenError, NotFoundError } from '../http/errors';
+import type { Db } from '../../db/client';
+import { ForbiddenError, NotFoundError } from '../../http/errors';
 import {
   type OrganiserEventRow,
   type OrganiserMediaRow,
   organiserMediaRepository,
-} from '../repositories/organiser-media.repository';
-import { usersRepository } from '../repositories/users.repository';
-import type { AuthContext } from './auth.service';
+} from '../../repositories/organiser-media.repository';
+import { usersRepository } from '../../repositories/users.repository';
+import type { AuthContext } from '../accounts/auth.service';
 import type { MediaFilesService } from './media-files.service';
 
 export interface OrganiserMediaQuery {

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@fotodrop/contract';
-import type { Db } from '../db/client';
-import { NotFoundError } from '../http/errors';
-import { type OrganisationRow, organisationsRepository } from '../repositories/organisations.repository';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../http/errors';
+import { type OrganisationRow, organisationsRepository } from '../../repositories/organisations.repository';
 
 export function toAppConfig(org: OrganisationRow): AppConfig {
   return {

@@ -7,18 +7,18 @@ import {
   makePagination,
 } from '@fotodrop/contract';
 import type { z } from 'zod';
-import { randomSecret, sha256 } from '../adapters/secrets';
-import type { Db } from '../db/client';
-import { AlternativeAnswer, DomainError, NotFoundError, ValidationError } from '../http/errors';
-import { cartRepository } from '../repositories/cart.repository';
+import { randomSecret, sha256 } from '../../adapters/secrets';
+import type { Db } from '../../db/client';
+import { AlternativeAnswer, DomainError, NotFoundError, ValidationError } from '../../http/errors';
+import { cartRepository } from '../../repositories/cart.repository';
 import {
   type CheckinRow,
   type CheckinWithContext,
   checkinsRepository,
-} from '../repositories/checkins.repository';
-import type { PhotoServiceRow } from '../repositories/photo-services.repository';
-import { photoServicesRepository } from '../repositories/photo-services.repository';
-import type { AuthContext } from './auth.service';
+} from '../../repositories/checkins.repository';
+import type { PhotoServiceRow } from '../../repositories/photo-services.repository';
+import { photoServicesRepository } from '../../repositories/photo-services.repository';
+import type { AuthContext } from '../accounts/auth.service';
 import { toCheckinDto, toCheckinListItem } from './checkin-dto';
 import type { CodeGuessLimits } from './code-guess-limits';
 

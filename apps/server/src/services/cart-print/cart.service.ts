@@ -7,12 +7,14 @@ import {
   type PackageOrderType,
 } from '@fotodrop/contract';
 import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
-import type { Db, Queryable } from '../db/client';
-import { DomainError, NotFoundError, ValidationError } from '../http/errors';
-import { albumMediaRepository } from '../repositories/album-media.repository';
-import { cartRepository, type DigitalItemRow } from '../repositories/cart.repository';
-import { printCartRepository } from '../repositories/print-cart.repository';
-import type { AuthContext } from './auth.service';
+import type { Db, Queryable } from '../../db/client';
+import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
+import { albumMediaRepository } from '../../repositories/album-media.repository';
+import { cartRepository, type DigitalItemRow } from '../../repositories/cart.repository';
+import { printCartRepository } from '../../repositories/print-cart.repository';
+import type { AuthContext } from '../accounts/auth.service';
+import { mediaDto } from '../media/media-dto';
+import type { MediaFilesService } from '../media/media-files.service';
 import {
   cartAlbums,
   coveredTypes,
@@ -22,8 +24,6 @@ import {
   offeredPackages,
   type SaleAlbum,
 } from './cart-album';
-import { mediaDto } from './media-dto';
-import type { MediaFilesService } from './media-files.service';
 import { printCart } from './print-cart';
 
 const THUMBNAILS_PER_LINE = 4;

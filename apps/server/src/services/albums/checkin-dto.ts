@@ -1,6 +1,6 @@
 import type { Checkin, CheckinListItem, EventInfo } from '@fotodrop/contract';
-import type { CheckinWithContext, MediaSummary } from '../repositories/checkins.repository';
-import type { PhotoServiceRow } from '../repositories/photo-services.repository';
+import type { CheckinWithContext, MediaSummary } from '../../repositories/checkins.repository';
+import type { PhotoServiceRow } from '../../repositories/photo-services.repository';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -1,12 +1,12 @@
 import { ErrorCode, type MediaType } from '@fotodrop/contract';
 import { decimalStringToMinor } from '@fotodrop/contract/rules/currency';
-import type { Queryable } from '../db/client';
-import type { PrintPhoto } from '../db/print-schema';
-import { DomainError, NotFoundError, ValidationError } from '../http/errors';
-import { albumMediaRepository } from '../repositories/album-media.repository';
-import { cartRepository } from '../repositories/cart.repository';
-import { checkinsRepository } from '../repositories/checkins.repository';
-import { printCartRepository } from '../repositories/print-cart.repository';
+import type { Queryable } from '../../db/client';
+import type { PrintPhoto } from '../../db/print-schema';
+import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
+import { albumMediaRepository } from '../../repositories/album-media.repository';
+import { cartRepository } from '../../repositories/cart.repository';
+import { checkinsRepository } from '../../repositories/checkins.repository';
+import { printCartRepository } from '../../repositories/print-cart.repository';
 import { cartAlbums, coveredTypes, isPackage, NotForSaleError } from './cart-album';
 
 /**

@@ -7,11 +7,11 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import type { OidcProviderConfig } from '../config';
-import type { Db } from '../db/client';
-import { DomainError } from '../http/errors';
-import { organisationsRepository, type SsoIntegrationRow } from '../repositories/organisations.repository';
-import { type UserRow, usersRepository } from '../repositories/users.repository';
+import type { OidcProviderConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../http/errors';
+import { organisationsRepository, type SsoIntegrationRow } from '../../repositories/organisations.repository';
+import { type UserRow, usersRepository } from '../../repositories/users.repository';
 import type { AuthService } from './auth.service';
 
 export interface ExternalAuthDeps {

@@ -1,9 +1,9 @@
 import { ErrorCode, type TokenType } from '@fotodrop/contract';
-import type { PasswordHasher } from '../adapters/password-hasher';
-import { randomSecret, sha256 } from '../adapters/secrets';
-import type { Db } from '../db/client';
-import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../http/errors';
-import { tokensRepository, type UserRow, usersRepository } from '../repositories/users.repository';
+import type { PasswordHasher } from '../../adapters/password-hasher';
+import { randomSecret, sha256 } from '../../adapters/secrets';
+import type { Db } from '../../db/client';
+import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../../http/errors';
+import { tokensRepository, type UserRow, usersRepository } from '../../repositories/users.repository';
 import { BACKOFFS, LIMITS, type RateLimiter } from './rate-limiter';
 
 export interface AuthContext {

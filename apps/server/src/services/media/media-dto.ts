@@ -1,5 +1,5 @@
 import type { Media } from '@fotodrop/contract';
-import type { AlbumMediaRow } from '../repositories/album-media.repository';
+import type { AlbumMediaRow } from '../../repositories/album-media.repository';
 import type { MediaFilesService, ServedFile } from './media-files.service';
 
 /**

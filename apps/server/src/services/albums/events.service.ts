@@ -1,8 +1,8 @@
 import type { CalendarEvent, EventInfo, LiveEvent } from '@fotodrop/contract';
-import type { Db } from '../db/client';
-import { NotFoundError } from '../http/errors';
-import { photoServicesRepository } from '../repositories/photo-services.repository';
-import { OWN_SITE_ID } from '../seed/demo';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../http/errors';
+import { photoServicesRepository } from '../../repositories/photo-services.repository';
+import { OWN_SITE_ID } from '../../seed/demo';
 import { toEventInfo } from './checkin-dto';
 
 export function eventsService(deps: { db: Db; now: () => Date }) {

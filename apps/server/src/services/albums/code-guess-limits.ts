@@ -1,4 +1,4 @@
-import type { Limit, RateLimiter } from './rate-limiter';
+import type { Limit, RateLimiter } from '../accounts/rate-limiter';
 
 /**
  * How many WRONG album codes a client may try. Right codes are free: a crowd on one event Wi-Fi

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
-import type { UserRow } from '../repositories/users.repository';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../repositories/users.repository';
 import { type AuthContext, authService, parseAuthorization } from './auth.service';
 import type { RateLimiter } from './rate-limiter';
 

@@ -1,5 +1,5 @@
 import type { Language } from '@fotodrop/contract/languages';
-import type { TextTranslations } from '../db/print-schema';
+import type { TextTranslations } from '../../db/print-schema';
 
 /**
  * A catalogue text in the request's language: the row's translation of the field when it has

@@ -8,23 +8,23 @@ import {
   makePagination,
   type PackageOffer,
 } from '@fotodrop/contract';
-import type { Db } from '../db/client';
-import { NotFoundError } from '../http/errors';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../http/errors';
 import {
   type AlbumMediaQuery,
   type AlbumMediaRow,
   albumMediaRepository,
   type GalleryCount,
-} from '../repositories/album-media.repository';
-import { type AlbumContext, checkinsRepository } from '../repositories/checkins.repository';
-import { type GalleryRow, photoServicesRepository } from '../repositories/photo-services.repository';
-import { priceListFor, priceListsRepository } from '../repositories/price-lists.repository';
+} from '../../repositories/album-media.repository';
+import { type AlbumContext, checkinsRepository } from '../../repositories/checkins.repository';
+import { type GalleryRow, photoServicesRepository } from '../../repositories/photo-services.repository';
+import { priceListFor, priceListsRepository } from '../../repositories/price-lists.repository';
+import type { AuthContext } from '../accounts/auth.service';
+import { offeredPackages } from '../cart-print/cart-album';
+import { mediaDto } from '../media/media-dto';
+import type { MediaFilesService } from '../media/media-files.service';
 import { albumOrderCache } from './album-order-cache';
-import type { AuthContext } from './auth.service';
-import { offeredPackages } from './cart-album';
 import { subtreeIds } from './gallery-tree';
-import { mediaDto } from './media-dto';
-import type { MediaFilesService } from './media-files.service';
 
 type Tab = GalleryTab['type'];
 

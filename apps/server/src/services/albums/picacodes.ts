@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { generatePicacode } from '@fotodrop/contract';
-import type { picacodes } from '../db/album-schema';
-import type { Db } from '../db/client';
-import { type PicacodeRow, photoServicesRepository } from '../repositories/photo-services.repository';
+import type { picacodes } from '../../db/album-schema';
+import type { Db } from '../../db/client';
+import { type PicacodeRow, photoServicesRepository } from '../../repositories/photo-services.repository';
 
 /** A fresh album code from the operating system's cryptographic random source. */
 export function newPicacode(): string {
