@@ -82,15 +82,19 @@ function withoutView(params: URLSearchParams): string {
 
 function ListView({ checkin, viewSwitch }: { checkin: Checkin; viewSwitch: ReactNode }) {
   const [newMedia, setNewMedia] = useState(false);
+  // bumped by a reload: the lists mount again, numbered ones on their first page
+  const [generation, setGeneration] = useState(0);
   useNewMediaCheck(checkin.id, true, () => setNewMedia(true), { allPhotos: true });
   const reload = useCallback(() => {
     setNewMedia(false);
     forgetListPages();
+    setGeneration((n) => n + 1);
     void reloadAlbum(checkin.id);
   }, [checkin.id]);
   return (
     <>
       <GalleryBrowser
+        key={generation}
         checkin={checkin}
         galleryId={0}
         tabs={['mine', 'all', 'favourites']}
