@@ -19,6 +19,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const BACKENDS = (process.env.BACKENDS ?? 'postgres,pglite').split(',') as Backend[];
 const PAGE_SIZE = 40;
+// `ONLY=1,3` measures only those requests (1-based, in the table's order) and prints the table
+// instead of writing docs/performance.md: for profiling one route (`node --cpu-prof`).
+const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(',').map(Number)) : null;
 
 interface Sample {
   p50: number;
@@ -116,6 +119,10 @@ async function measureBackend(backend: Backend) {
         [`GET /cart/totals/ (the all-photos package over ${PHOTOS} photos)`, '/api/cart/totals/', 1],
         ['GET /cart/digital-items/ (that line with its thumbnails)', '/api/cart/digital-items/', 1],
       );
+    if (ONLY) {
+      const kept = scenarios.filter((_, i) => ONLY.has(i + 1));
+      scenarios.splice(0, scenarios.length, ...kept);
+    }
     // A server from before the liveness/readiness split has no readiness route.
     const hasReady = (await fetch(`${address}/api/health/ready`)).status === 200;
 
@@ -187,7 +194,7 @@ for (const backend of BACKENDS) {
     `#### ${backend === 'postgres' ? 'PostgreSQL 15 (a server on the same machine)' : 'PGlite (in the server process)'}\n\n${table(result)}`,
   );
 }
-writeSection(
+(ONLY ? (_name: string, body: string) => console.log(body) : writeSection)(
   'gallery',
   `### Album pages beside the health route (\`npm run bench:gallery\`)
 

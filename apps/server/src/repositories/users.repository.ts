@@ -73,6 +73,25 @@ export function usersRepository(db: Queryable) {
   };
 }
 
+/**
+ * The session check every signed-in request makes: prepared once per connection (and built once
+ * per process), as the album's hot statements are. `now` goes as text: a placeholder skips the
+ * column's encoder, and PGlite's prepared path takes no Date.
+ */
+const sessionQuery = (db: Queryable) =>
+  db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.keyHash, sql.placeholder('keyHash')),
+        sql`${authTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+      ),
+    )
+    .prepare('session_token_user');
+const preparedSessions = new WeakMap<Queryable, ReturnType<typeof sessionQuery>>();
+
 export function tokensRepository(db: Queryable) {
   return {
     async insert(token: typeof authTokens.$inferInsert): Promise<void> {
@@ -80,11 +99,9 @@ export function tokensRepository(db: Queryable) {
     },
     /** A live token with its user, in one query: every authenticated request asks this first. */
     async findValidWithUser(keyHash: string, now: Date) {
-      const [row] = await db
-        .select({ token: authTokens, user: users })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.keyHash, keyHash), gt(authTokens.expiresAt, now)));
+      const query = preparedSessions.get(db) ?? sessionQuery(db);
+      preparedSessions.set(db, query);
+      const [row] = await query.execute({ keyHash, now: now.toISOString() });
       return row;
     },
     async findAny(keyHash: string) {

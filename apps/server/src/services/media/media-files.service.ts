@@ -12,6 +12,7 @@ import { type FfmpegTools, findFfmpeg } from '../../media/ffmpeg';
 import { MediaRejected } from '../../media/inspect';
 import { inspectUpload, type UploadInfo, type UploadLimits } from '../../media/inspect-upload';
 import { signMediaPath } from '../../media/signed-url';
+import { memoisedSigner } from '../../media/signed-url-memo';
 import { type SpooledUpload, spoolUpload } from '../../media/upload-spool';
 import { type MediaVariant, mediaKey } from '../../media/variants';
 import { makeVideoDerivatives } from '../../media/video-derivatives';
@@ -89,6 +90,7 @@ export function mediaFilesService(deps: {
   const repo = () => mediaRepository(deps.db);
   const workRoot = deps.workRoot ?? DEFAULT_WORK_ROOT;
   const ffmpeg = deps.ffmpeg ?? (() => findFfmpeg());
+  const sign = memoisedSigner((path, expiresAt) => signMediaPath(path, { secret: deps.secret, expiresAt }));
 
   /** Stores the web rendition and returns the poster's photo derivatives, for the caller to store. */
   /**
@@ -228,10 +230,7 @@ export function mediaFilesService(deps: {
 
     /** A signed link to one served file of a medium. */
     url(mediaId: number, file: ServedFile): string {
-      return signMediaPath(`/api/media/${mediaId}/${file}`, {
-        secret: deps.secret,
-        expiresAt: linkExpiry(deps.now()),
-      });
+      return sign(`/api/media/${mediaId}/${file}`, linkExpiry(deps.now()));
     },
   };
 }
