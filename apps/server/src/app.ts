@@ -6,7 +6,12 @@ import type { Storage } from './adapters/storage/storage';
 import type { TrustProxy } from './config';
 import type { Database } from './db/client';
 import { AlternativeAnswer, DomainError } from './http/errors';
-import { checkAnswersAgainstContract, type ResponseMismatch, registerRoute } from './http/route';
+import {
+  checkAnswersAgainstContract,
+  type ResponseMismatch,
+  registerRoute,
+  registerSessionRoute,
+} from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './routes/accounts.routes';
 import { albumMediaRoutes } from './routes/album-media.routes';
@@ -124,6 +129,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const context: RouteContext = {
     route: (endpoint, handler) => registerRoute(app, API_BASE, authenticate, endpoint, handler),
+    sessionRoute: (endpoint, handler) =>
+      registerSessionRoute(
+        app,
+        API_BASE,
+        {
+          authenticate,
+          defer: (request, access) => services.auth.deferSession(request.headers.authorization, access),
+        },
+        endpoint,
+        handler,
+      ),
     services,
     requestInfo: requestInfoOf(services, linkBaseResolver(options.database.db, options.publicUrl)),
   };

@@ -9,6 +9,7 @@ import {
   picacodes,
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { authTokens, users } from '../db/schema';
 import type { GalleryRow, PhotoServiceRow, PicacodeRow } from './photo-services.repository';
 
 export type CheckinRow = typeof checkins.$inferSelect;
@@ -141,27 +142,51 @@ export function checkinsRepository(db: Queryable) {
   // Asked on every album request: only the columns the album needs, which is measurably faster
   // to build and to read than the whole event's settings. The counts and the event's galleries
   // come in the same statement when asked: one round trip instead of three.
-  const albumsQuery = <O extends AlbumExtras>(where: SQL | undefined, extras: O) =>
+  const albumColumns = (extras: AlbumExtras) => ({
+    checkinId: checkins.id,
+    serviceId: photoServices.id,
+    serviceName: photoServices.name,
+    currency: photoServices.currency,
+    picacode: picacodes.code,
+    startOfStay: sql<string | null>`coalesce(${checkins.startOfStay}, ${picacodes.startOfStay})`,
+    endOfStay: sql<string | null>`coalesce(${checkins.endOfStay}, ${picacodes.endOfStay})`,
+    showAll: photoServices.showAllEventPhotos,
+    kind: picacodes.kind,
+    tags: picacodes.tags,
+    galleryIds: picacodes.galleryIds,
+    counts: extras.counts ? countsJson : sql<CountJson[] | null>`null`,
+    galleries: extras.galleries ? galleriesJson : sql<GalleryJson[] | null>`null`,
+  });
+  const albumsQuery = (where: SQL | undefined, extras: AlbumExtras) =>
     db
-      .select({
-        checkinId: checkins.id,
-        serviceId: photoServices.id,
-        serviceName: photoServices.name,
-        currency: photoServices.currency,
-        picacode: picacodes.code,
-        startOfStay: sql<string | null>`coalesce(${checkins.startOfStay}, ${picacodes.startOfStay})`,
-        endOfStay: sql<string | null>`coalesce(${checkins.endOfStay}, ${picacodes.endOfStay})`,
-        showAll: photoServices.showAllEventPhotos,
-        kind: picacodes.kind,
-        tags: picacodes.tags,
-        galleryIds: picacodes.galleryIds,
-        counts: extras.counts ? countsJson : sql<null>`null`,
-        galleries: extras.galleries ? galleriesJson : sql<null>`null`,
-      })
+      .select(albumColumns(extras))
       .from(checkins)
       .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
       .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId))
       .where(and(where, eq(checkins.status, 'complete')));
+  // The album and its owner's session in one statement: the token must be valid, unexpired and
+  // the album's owner's, or nothing comes back (the caller then runs the ordinary check).
+  const sessionAlbumQuery = (extras: AlbumExtras) =>
+    db
+      .select({
+        album: albumColumns(extras),
+        user: users,
+        tokenId: authTokens.id,
+        tokenType: authTokens.tokenType,
+      })
+      .from(checkins)
+      .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
+      .innerJoin(photoServices, eq(photoServices.id, checkins.photoServiceId))
+      .innerJoin(
+        authTokens,
+        and(
+          eq(authTokens.userId, checkins.userId),
+          eq(authTokens.keyHash, sql.placeholder('keyHash')),
+          sql`${authTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        ),
+      )
+      .innerJoin(users, eq(users.id, checkins.userId))
+      .where(and(eq(checkins.id, sql.placeholder('id')), eq(checkins.status, 'complete')));
   type AlbumsRow = Awaited<ReturnType<typeof albumsQuery>>[number];
   const toAlbum = <O extends AlbumExtras>({
     showAll,
@@ -186,21 +211,28 @@ export function checkinsRepository(db: Queryable) {
    * One album by id, the lookup every album request starts with: prepared once per connection
    * (PostgreSQL parses and plans it once) and built once per process.
    */
-  const oneAlbum = (extras: AlbumExtras) => {
-    const name = `album_${extras.counts ? 'c' : ''}${extras.galleries ? 'g' : ''}`;
+  const preparedAs = <Q>(name: string, build: () => Q): Q => {
     const byName = prepared.get(db) ?? new Map();
     prepared.set(db, byName);
     let query = byName.get(name);
     if (!query) {
-      const where = and(
-        eq(checkins.id, sql.placeholder('id')),
-        eq(checkins.userId, sql.placeholder('userId')),
-      );
-      query = albumsQuery(where, extras).prepare(name);
+      query = build() as never;
       byName.set(name, query);
     }
-    return query;
+    return query as Q;
   };
+  const extrasName = (extras: AlbumExtras) => `${extras.counts ? 'c' : ''}${extras.galleries ? 'g' : ''}`;
+  const oneAlbum = (extras: AlbumExtras) =>
+    preparedAs(`album_${extrasName(extras)}`, () =>
+      albumsQuery(
+        and(eq(checkins.id, sql.placeholder('id')), eq(checkins.userId, sql.placeholder('userId'))),
+        extras,
+      ).prepare(`album_${extrasName(extras)}`),
+    );
+  const sessionAlbum = (extras: AlbumExtras) =>
+    preparedAs(`session_album_${extrasName(extras)}`, () =>
+      sessionAlbumQuery(extras).prepare(`session_album_${extrasName(extras)}`),
+    );
 
   return {
     async findForUser(userId: number, id: number): Promise<CheckinWithContext | undefined> {
@@ -231,6 +263,21 @@ export function checkinsRepository(db: Queryable) {
     ): Promise<(AlbumContext & WithExtras<O>) | undefined> {
       const [row] = (await oneAlbum(extras).execute({ id, userId })) as AlbumsRow[];
       return row && toAlbum<O>(row);
+    },
+    /**
+     * A completed album of the holder of this token (valid at `now`) with the holder's session;
+     * undefined when the token is unknown, expired or another user's, or the album is none of theirs.
+     */
+    async findCompleteAlbumForSession<O extends AlbumExtras = AlbumExtras>(
+      keyHash: string,
+      now: Date,
+      id: number,
+      extras: O = {} as O,
+    ) {
+      const [row] = await sessionAlbum(extras).execute({ keyHash, now: now.toISOString(), id });
+      if (!row) return undefined;
+      const session = { user: row.user, tokenId: row.tokenId, tokenType: row.tokenType };
+      return { album: toAlbum<O>(row.album), session };
     },
     /** Every completed album of a user (the media of all their albums). */
     allCompleteAlbums: <O extends AlbumExtras = AlbumExtras>(userId: number, extras: O = {} as O) =>

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@fotodrop/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Handler } from '../http/route';
+import type { Handler, SessionHandler } from '../http/route';
 import type { Services } from '../services/services';
 
 export interface RequestInfo {
@@ -16,6 +16,8 @@ export interface RequestInfo {
 
 export interface RouteContext {
   route: <E extends Endpoint>(endpoint: E, handler: Handler<E>) => void;
+  /** A signed-in endpoint whose handler checks the token in its first statement (http/route.ts). */
+  sessionRoute: <E extends Endpoint>(endpoint: E, handler: SessionHandler<E>) => void;
   services: Services;
   requestInfo: (request: FastifyRequest) => Promise<RequestInfo>;
 }

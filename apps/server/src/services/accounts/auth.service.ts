@@ -12,6 +12,24 @@ export interface AuthContext {
   tokenType: TokenType;
 }
 
+type Access = 'public' | 'user' | 'user-with-policies';
+
+/**
+ * A caller whose token the handler's first statement checks, instead of a statement of its own (an
+ * album's pages: one round trip fewer on the busiest request). `admit` enforces the endpoint's
+ * access on the caller that statement found; when it found nothing, `resolve` is the ordinary
+ * check and answers 401 or 403 exactly as before; only after it may the handler answer 404.
+ */
+export interface DeferredSession {
+  keyHash: string;
+  now: Date;
+  admit(found: AuthContext): AuthContext;
+  resolve(): Promise<AuthContext>;
+}
+
+/** A signed-in caller, checked already or to be checked by the handler's first statement. */
+export type Caller = AuthContext | DeferredSession;
+
 export interface AuthDeps {
   db: Db;
   hasher: PasswordHasher;
@@ -53,37 +71,65 @@ export function authService(deps: AuthDeps) {
     return { token: key, token_type: type };
   }
 
+  async function authenticate(header: string | undefined): Promise<AuthContext | null> {
+    if (header === undefined || header.trim() === '') return null;
+    const parsed = parseAuthorization(header);
+    if (!parsed) throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token header.');
+    const keyHash = sha256(parsed.key);
+    const found = await tokens.findValidWithUser(keyHash, deps.now());
+    if (!found) {
+      const expired = await tokens.findAny(keyHash);
+      if (expired) {
+        await tokens.delete(expired.id);
+        throw new UnauthorizedError(ErrorCode.tokenExpired, 'Session expired - please log in again.');
+      }
+      throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token.');
+    }
+    return { user: found.user, tokenId: found.token.id, tokenType: found.token.tokenType };
+  }
+
+  function requireAccess(auth: AuthContext | null, access: Access): void {
+    if (access === 'public') return;
+    if (!auth) throw new UnauthorizedError();
+    if (access === 'user-with-policies' && !hasAcceptedPolicies(auth.user, deps.requiredPoliciesVersion)) {
+      throw new ForbiddenError(
+        ErrorCode.policiesNotAccepted,
+        'Please accept the terms of service and the privacy policy to continue.',
+      );
+    }
+  }
+
   return {
     issueToken,
 
     /** Resolves the caller from the Authorization header; 401 for unknown or expired tokens. */
-    async authenticate(header: string | undefined): Promise<AuthContext | null> {
-      if (header === undefined || header.trim() === '') return null;
-      const parsed = parseAuthorization(header);
-      if (!parsed) throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token header.');
-      const keyHash = sha256(parsed.key);
-      const found = await tokens.findValidWithUser(keyHash, deps.now());
-      if (!found) {
-        const expired = await tokens.findAny(keyHash);
-        if (expired) {
-          await tokens.delete(expired.id);
-          throw new UnauthorizedError(ErrorCode.tokenExpired, 'Session expired - please log in again.');
-        }
-        throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token.');
-      }
-      return { user: found.user, tokenId: found.token.id, tokenType: found.token.tokenType };
-    },
+    authenticate,
 
     /** Enforces an endpoint's access rule on an already resolved caller. */
-    requireAccess(auth: AuthContext | null, access: 'public' | 'user' | 'user-with-policies'): void {
-      if (access === 'public') return;
-      if (!auth) throw new UnauthorizedError();
-      if (access === 'user-with-policies' && !hasAcceptedPolicies(auth.user, deps.requiredPoliciesVersion)) {
-        throw new ForbiddenError(
-          ErrorCode.policiesNotAccepted,
-          'Please accept the terms of service and the privacy policy to continue.',
-        );
-      }
+    requireAccess,
+
+    /**
+     * The caller's token, for a statement that checks it (valid, not expired) beside its own work;
+     * null without a well-formed token, when the ordinary check answers. What that statement found
+     * goes through `admit`; when it found nothing, `resolve` tells 401 (unknown, expired: removed)
+     * from a caller who may see a 404.
+     */
+    deferSession(header: string | undefined, access: Access): DeferredSession | null {
+      const parsed = parseAuthorization(header);
+      if (!parsed || access === 'public') return null;
+      return {
+        keyHash: sha256(parsed.key),
+        now: deps.now(),
+        admit(found) {
+          requireAccess(found, access);
+          return found;
+        },
+        async resolve() {
+          const auth = await authenticate(header);
+          requireAccess(auth, access);
+          return auth as AuthContext;
+        },
+      };
     },
 
     /**

@@ -19,7 +19,7 @@ import {
 import { type AlbumContext, checkinsRepository } from '../../repositories/checkins.repository';
 import { type GalleryRow, photoServicesRepository } from '../../repositories/photo-services.repository';
 import { priceListFor, priceListsRepository } from '../../repositories/price-lists.repository';
-import type { AuthContext } from '../accounts/auth.service';
+import type { AuthContext, Caller } from '../accounts/auth.service';
 import { offeredPackages } from '../cart-print/cart-album';
 import { mediaDto } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
@@ -59,21 +59,32 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
 
   /**
    * The album with its counts (kept on write, so reading them writes nothing) and, when asked,
-   * its event's galleries: one statement. A page then costs one more.
+   * its event's galleries: one statement. A page then costs one more. A deferred session is
+   * checked in the same statement; when it finds nothing, the ordinary check answers 401 or 403
+   * before the 404, as it would have before the lookup.
    */
   async function findAlbum<O extends { counts: true; galleries: boolean }>(
-    auth: AuthContext,
+    caller: Caller,
     checkinId: number,
     extras: O,
   ) {
-    const found = await checkinsRepository(deps.db).findCompleteAlbum(auth.user.id, checkinId, extras);
-    if (!found) throw new NotFoundError('Album not found.');
-    return found;
+    const checkins = checkinsRepository(deps.db);
+    if (!('keyHash' in caller)) {
+      const found = await checkins.findCompleteAlbum(caller.user.id, checkinId, extras);
+      if (!found) throw new NotFoundError('Album not found.');
+      return { auth: caller, context: found };
+    }
+    const found = await checkins.findCompleteAlbumForSession(caller.keyHash, caller.now, checkinId, extras);
+    if (!found) {
+      await caller.resolve();
+      throw new NotFoundError('Album not found.');
+    }
+    return { auth: caller.admit(found.session), context: found.album };
   }
-  const album = (auth: AuthContext, checkinId: number): Promise<AlbumWithCounts> =>
-    findAlbum(auth, checkinId, { counts: true, galleries: false });
-  const albumWithGalleries = (auth: AuthContext, checkinId: number): Promise<AlbumWithGalleries> =>
-    findAlbum(auth, checkinId, { counts: true, galleries: true });
+  const album = (caller: Caller, checkinId: number) =>
+    findAlbum(caller, checkinId, { counts: true, galleries: false });
+  const albumWithGalleries = (caller: Caller, checkinId: number) =>
+    findAlbum(caller, checkinId, { counts: true, galleries: true });
 
   const toMedia = (row: AlbumMediaRow) => mediaDto(row, deps.mediaFiles);
 
@@ -136,10 +147,10 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
   }
 
   /** The album and the galleries a gallery id stands for; the root (0) needs no galleries read. */
-  async function albumAt(auth: AuthContext, checkinId: number, galleryId: number) {
-    if (galleryId === 0) return { context: await album(auth, checkinId), ids: null };
-    const context = await albumWithGalleries(auth, checkinId);
-    return { context, ids: galleryScope(context, galleryId).ids };
+  async function albumAt(caller: Caller, checkinId: number, galleryId: number) {
+    if (galleryId === 0) return { ...(await album(caller, checkinId)), ids: null };
+    const { auth, context } = await albumWithGalleries(caller, checkinId);
+    return { auth, context, ids: galleryScope(context, galleryId).ids };
   }
 
   const baseQuery = (
@@ -158,8 +169,8 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     page(q, pageNumber, pageSize, totalFrom(context.counts, q), [context.version]);
 
   return {
-    async tree(auth: AuthContext, checkinId: number, galleryId: number): Promise<GalleryTreeNode> {
-      const context = await albumWithGalleries(auth, checkinId);
+    async tree(caller: Caller, checkinId: number, galleryId: number): Promise<GalleryTreeNode> {
+      const { context } = await albumWithGalleries(caller, checkinId);
       // The counts per gallery serve the node, every sub-gallery (summed over its subtree) and the tabs.
       const { all, node, ids } = galleryScope(context, galleryId);
       const own = sumCounts(context.counts, ids);
@@ -181,12 +192,12 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     },
 
     async galleryMedia(
-      auth: AuthContext,
+      caller: Caller,
       checkinId: number,
       galleryId: number,
       query: { tab?: Tab; page: number; page_size: number; extras?: 'true' | 'false' },
     ) {
-      const { context, ids } = await albumAt(auth, checkinId, galleryId);
+      const { auth, context, ids } = await albumAt(caller, checkinId, galleryId);
       const q = { ...baseQuery(auth, context, ids), favouritesOnly: query.tab === 'favourite' };
       const result =
         query.tab === 'bought'
@@ -196,9 +207,9 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     },
 
     /** The all-photos tab: the whole event when the event shows all photos, else the album's own. */
-    async allMedias(auth: AuthContext, checkinId: number, pageNumber: number, pageSize: number) {
+    async allMedias(caller: Caller, checkinId: number, pageNumber: number, pageSize: number) {
       // The album's scope already widens to the whole event when the event shows all photos.
-      const context = await album(auth, checkinId);
+      const { auth, context } = await album(caller, checkinId);
       return albumPage(context, baseQuery(auth, context, null), pageNumber, pageSize);
     },
 
@@ -207,7 +218,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       checkinId: number,
       query: { page: number; page_size: number; category?: Tab; type?: MediaType },
     ) {
-      const context = await album(auth, checkinId);
+      const { context } = await album(auth, checkinId);
       if (query.category === 'bought') return emptyPage(query.page, query.page_size);
       const q = {
         ...baseQuery(auth, context, null),
@@ -234,7 +245,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       },
     ) {
       let albums: AlbumWithCounts[];
-      if (query.checkin_id !== undefined) albums = [await album(auth, query.checkin_id)];
+      if (query.checkin_id !== undefined) albums = [(await album(auth, query.checkin_id)).context];
       else albums = await checkinsRepository(deps.db).allCompleteAlbums(auth.user.id, { counts: true });
       albums = albums.filter((a) => query.event_id === undefined || a.serviceId === query.event_id);
       if (query.purchased === 'true' || albums.length === 0) return emptyPage(query.page, query.page_size);
@@ -261,7 +272,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
 
     /** The prices of a gallery (its own list, an ancestor's, or the event's), optionally of one media type. */
     async priceList(auth: AuthContext, checkinId: number, galleryId: number, mediaType?: MediaType) {
-      const context = await albumWithGalleries(auth, checkinId);
+      const { context } = await albumWithGalleries(auth, checkinId);
       const { all, node } = galleryScope(context, galleryId);
       const [lists, packages] = await Promise.all([
         priceListsRepository(deps.db).forService(context.serviceId),
@@ -279,7 +290,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
      * with no photos of its own and no prices of its own is left out; its sub-galleries move up.
      */
     async grouped(auth: AuthContext, checkinId: number): Promise<GroupedGalleries> {
-      const context = await albumWithGalleries(auth, checkinId);
+      const { context } = await albumWithGalleries(auth, checkinId);
       const { galleries: all, counts } = context;
       const lists = await priceListsRepository(deps.db).forService(context.serviceId);
       const parentOf = (id: number) => all.find((g) => g.id === id)?.parentId ?? null;
@@ -326,7 +337,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       pageNumber: number,
       pageSize: number,
     ) {
-      const context = await albumWithGalleries(auth, checkinId);
+      const { context } = await albumWithGalleries(auth, checkinId);
       galleryScope(context, galleryId);
       return albumPage(context, baseQuery(auth, context, [galleryId]), pageNumber, pageSize);
     },
