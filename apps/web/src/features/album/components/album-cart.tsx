@@ -17,7 +17,7 @@ export interface AlbumCartValue {
   /** The album sells now (prices shown, purchasing open). */
   sellsNow: boolean;
   cart: AlbumCart;
-  /** The album's lines are known (the cart answered). */
+  /** The album's lines and its prices are known (the cart and the price list answered). */
   loaded: boolean;
   /** The media can be put in the cart on its own. */
   canAdd: (media: Media) => boolean;
@@ -56,7 +56,7 @@ export function AlbumCartProvider({
       galleryId,
       sellsNow,
       cart,
-      loaded: items.data !== undefined,
+      loaded: items.data !== undefined && priceList !== undefined,
       canAdd: (media) => sellsNow && !media.is_purchased && listPricesType(priceItems, media.type),
       priceOf: (media) => {
         if (!sellsNow || !priceItems || !priceCurrency) return null;

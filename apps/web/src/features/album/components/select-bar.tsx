@@ -99,7 +99,8 @@ export function SelectBar({
         {value?.sellsNow && (
           <Button
             size="sm"
-            disabled={count === 0 || favouring}
+            // until the cart and the prices answered, what the selection adds is not known yet
+            disabled={count === 0 || favouring || !value.loaded}
             loading={create.isPending}
             onClick={addToCart}
           >

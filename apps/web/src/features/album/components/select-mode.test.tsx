@@ -49,6 +49,12 @@ async function openAlbum() {
 
 const tile = (list: HTMLElement, n: number) => within(list).getByRole('button', { name: `Photo ${n} of 12` });
 const bar = () => screen.getByRole('region', { name: 'Select photos' });
+/** The bar's Add to cart, once the cart's lines and the album's prices are known (disabled before). */
+async function enabledAddToCart() {
+  const button = within(bar()).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
+}
 const tabCount = (name: RegExp) => screen.getByRole('tab', { name }).textContent;
 const cartCalls = () =>
   server.requests
@@ -77,7 +83,7 @@ describe('select mode', () => {
     expect(within(bar()).getByText('3 selected')).toBeTruthy();
     fireEvent.click(tile(list, 3));
 
-    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    fireEvent.click(await enabledAddToCart());
     expect(await screen.findByText('2 photos added to your cart.')).toBeTruthy();
     expect(cartCalls()).toEqual([
       [
@@ -100,7 +106,7 @@ describe('select mode', () => {
     const list = await openAlbum();
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
     fireEvent.click(tile(list, 2));
-    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    fireEvent.click(await enabledAddToCart());
     expect(
       await screen.findByText('The selected photos are in your cart already or cannot be bought one by one.'),
     ).toBeTruthy();
@@ -114,7 +120,7 @@ describe('select mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
     fireEvent.click(tile(list, 1));
     fireEvent.click(tile(list, 5));
-    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    fireEvent.click(await enabledAddToCart());
     const dialog = await screen.findByRole('dialog', { name: 'Unable to add photos to the cart' });
     expect(within(dialog).getByRole('link', { name: 'Go to the cart' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
