@@ -56,7 +56,7 @@ export function AlbumCartProvider({
       galleryId,
       sellsNow,
       cart,
-      loaded: items.data !== undefined && priceList !== undefined,
+      loaded: items.data !== undefined && priceItems !== undefined,
       canAdd: (media) => sellsNow && !media.is_purchased && listPricesType(priceItems, media.type),
       priceOf: (media) => {
         if (!sellsNow || !priceItems || !priceCurrency) return null;
