@@ -115,6 +115,7 @@ describe('the app runs under its Content-Security-Policy', () => {
       .toEqual(expect.arrayContaining(['script-src-elem', 'script-src', 'style-src-attr', 'frame-src']));
   });
 
+  // Its own web build comes first (a minute or more on two shared cores): hence its longer time limit.
   it('lets a build with Sentry (VITE_SENTRY_DSN) report to its DSN and record replays, and nothing more', async () => {
     const envelopes: string[] = [];
     const sentry = createServer((request, response) => {
@@ -150,7 +151,7 @@ describe('the app runs under its Content-Security-Policy', () => {
       sentry.close();
       await rm(dist, { recursive: true, force: true });
     }
-  });
+  }, 360_000);
 
   for (const [width, options] of VIEWPORTS) {
     it(`shows every public screen, the branded site and the API reference at ${width} without a violation`, async () => {
