@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/album-schema.ts',
     './src/db/cart-schema.ts',
     './src/db/print-schema.ts',
+    './src/db/order-schema.ts',
   ],
   out: './drizzle',
 });

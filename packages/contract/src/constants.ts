@@ -124,3 +124,8 @@ export const PLATFORM_STAFF_PERMISSION = 'platform.staff';
 /** Value of `platform` on everything the website sends; metric messages use the short form. */
 export const PLATFORM = 'site' as const;
 export const METRIC_PLATFORM = 's' as const;
+
+/** decision: permission of an organisation's staff who may mark its bank-transfer orders paid. */
+export const ORDERS_MANAGE_PERMISSION = 'orders.manage';
+/** decision: how long a signed download link (single original or album zip) stays valid. */
+export const DOWNLOAD_LINK_TTL_HOURS = 72;

@@ -1,5 +1,6 @@
 /** Every table, for Drizzle's schema-aware client and for drizzle-kit. */
 export * from './album-schema';
 export * from './cart-schema';
+export * from './order-schema';
 export * from './print-schema';
 export * from './schema';

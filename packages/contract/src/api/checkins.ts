@@ -12,6 +12,18 @@ import {
 } from './checkin-schemas';
 import { boolQuery, countrySchema, idParams, resultsOf } from './common';
 
+/** decision: the latest album zip the user asked for. */
+export const albumZipSchema = z.object({
+  status: z.enum(['queued', 'building', 'ready', 'failed']),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  // Signed and expiring; only when ready.
+  url: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AlbumZip = z.infer<typeof albumZipSchema>;
+
 const tag = 'Check-ins';
 
 const tagsSchema = z.array(z.string().trim().min(1).max(64)).max(20);
@@ -134,6 +146,15 @@ export const checkinEndpoints = {
     summary: 'Prepare a zip of the purchased media and e-mail its link (error when HD is not available yet)',
     params: idParams,
     response: detailResponseSchema,
+  }),
+  downloadStatus: endpoint({
+    method: 'GET',
+    path: '/v2/checkins/{id}/download-medias/',
+    tag,
+    access: 'user-with-policies',
+    summary: "The album zip's progress while it builds, and its link once ready (none asked: null)",
+    params: idParams,
+    response: albumZipSchema.nullable(),
   }),
   anonymize: endpoint({
     method: 'POST',

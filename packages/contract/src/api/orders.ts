@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_METHODS } from '../constants';
 import { endpoint } from '../endpoint';
+import { pageQuerySchema, paginated } from '../pagination';
 import { countryCode, currencyCode, dateTime, id, idParams, money } from './common';
 
 const tag = 'Orders';
@@ -103,6 +104,11 @@ export const orderSchema = z.object({
   items_count: z.number().int().min(0),
   lines: z.array(orderLineSchema),
   bank_transfer: bankTransferSchema.nullable(),
+  // decision: what the order unlocked, for "My orders": the albums it bought from, with links back.
+  albums: z.array(z.object({ checkin_id: id, event_name: z.string(), picacode: z.string() })),
+  paid_at: dateTime.nullable(),
+  // decision: the provider's message of a failed payment (the payment-error modal shows it).
+  failure_message: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -122,7 +128,77 @@ export const confirmPaymentBodySchema = z.object({
   extra_data: z.record(z.string(), z.string()).default({}),
 });
 
+export const ordersQuerySchema = pageQuerySchema(20, 100);
+export const ordersPageSchema = paginated(orderSchema);
+
+/** The test provider's view of one of its payment intents (its own page and card form). */
+export const testIntentSchema = z.object({
+  id: z.string(),
+  status: z.enum(['requires_action', 'processing', 'succeeded', 'failed', 'canceled']),
+  amount: money,
+  currency: currencyCode,
+  payment_method: z.enum(PAYMENT_METHODS),
+  description: z.string(),
+  message: z.string().nullable(),
+  // Where the test page sends the browser back after a redirect method.
+  return_url: z.string().nullable(),
+});
+export const testIntentParamsSchema = z.object({ intent_id: z.string().regex(/^ti_[A-Za-z0-9]{16,64}$/) });
+export const testConfirmBodySchema = z
+  .object({
+    // Card methods: the test card number (spaces allowed).
+    card_number: z
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, { message: 'payment.card_invalid' }))
+      .optional(),
+    // Redirect methods (iDEAL, Przelewy24, Mercado Pago in test mode): the choice on the test page.
+    outcome: z.enum(['authorize', 'fail']).optional(),
+  })
+  .refine((b) => Boolean(b.card_number) !== Boolean(b.outcome), {
+    path: ['card_number'],
+    message: 'payment.card_required',
+  });
+
 export const orderEndpoints = {
+  orders: endpoint({
+    method: 'GET',
+    path: '/v3/orders/',
+    tag,
+    access: 'user-with-policies',
+    summary: "The user's orders, newest first (My orders)",
+    query: ordersQuerySchema,
+    response: ordersPageSchema,
+  }),
+  markPaid: endpoint({
+    method: 'POST',
+    path: '/v3/orders/{id}/mark-paid/',
+    tag,
+    access: 'user',
+    summary: 'Mark a bank-transfer order paid (platform staff, or the organiser of its event: permission orders.manage)',
+    params: idParams,
+    response: orderSchema,
+  }),
+  testIntent: endpoint({
+    method: 'GET',
+    path: '/test-payments/v1/intents/{intent_id}/',
+    tag: 'Test payments',
+    access: 'user',
+    summary: 'A payment intent of the built-in test provider (only while it serves a method)',
+    params: testIntentParamsSchema,
+    response: testIntentSchema,
+  }),
+  testConfirm: endpoint({
+    method: 'POST',
+    path: '/test-payments/v1/intents/{intent_id}/confirm/',
+    tag: 'Test payments',
+    access: 'user',
+    summary:
+      'Pay a test intent: 4242424242424242 succeeds, 4000000000000002 declines, 4000000000003220 needs a second confirm',
+    params: testIntentParamsSchema,
+    body: testConfirmBodySchema,
+    response: testIntentSchema,
+  }),
   createOrder: endpoint({
     method: 'POST',
     path: '/v3/orders/',
