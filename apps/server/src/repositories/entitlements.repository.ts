@@ -1,0 +1,75 @@
+import type { MediaType } from '@fotodrop/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
+
+/**
+ * What a user has bought: media of a pick, and whole-album packages that cover an album's media of
+ * a type, including media that arrive after the purchase. Granted only by a paid order.
+ */
+export function entitlementsRepository(db: Queryable) {
+  return {
+    async grantMedia(userId: number, orderId: number, mediaIds: number[]): Promise<void> {
+      if (mediaIds.length === 0) return;
+      await db
+        .insert(mediaEntitlements)
+        .values([...new Set(mediaIds)].map((mediaId) => ({ userId, mediaId, orderId })))
+        .onConflictDoNothing();
+    },
+    async grantAlbum(userId: number, orderId: number, checkinId: number, types: MediaType[]): Promise<void> {
+      if (types.length === 0) return;
+      await db
+        .insert(albumEntitlements)
+        .values(types.map((mediaType) => ({ userId, checkinId, mediaType, orderId })))
+        .onConflictDoNothing();
+    },
+    /** The media types a package covers in these albums, per album. */
+    async albumTypes(userId: number, checkinIds: number[]): Promise<Map<number, Set<MediaType>>> {
+      const map = new Map<number, Set<MediaType>>();
+      if (checkinIds.length === 0) return map;
+      const rows = await db
+        .select({ checkinId: albumEntitlements.checkinId, type: albumEntitlements.mediaType })
+        .from(albumEntitlements)
+        .where(and(eq(albumEntitlements.userId, userId), inArray(albumEntitlements.checkinId, checkinIds)));
+      for (const row of rows) map.set(row.checkinId, (map.get(row.checkinId) ?? new Set()).add(row.type));
+      return map;
+    },
+    /** Which of these media the user bought one by one. */
+    async boughtAmong(userId: number, mediaIds: number[]): Promise<Set<number>> {
+      if (mediaIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: mediaEntitlements.mediaId })
+        .from(mediaEntitlements)
+        .where(
+          and(
+            eq(mediaEntitlements.userId, userId),
+            sql`${mediaEntitlements.mediaId} = any(${`{${[...new Set(mediaIds)].join(',')}}`}::int[])`,
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+export type EntitlementsRepository = ReturnType<typeof entitlementsRepository>;
+
+/**
+ * Whether each medium of one album is bought: one by one, or by a package of the album covering its
+ * type. The one rule every listing and download follows.
+ */
+export async function purchasedInAlbum(
+  db: Queryable,
+  userId: number,
+  checkinId: number,
+  items: { id: number; type: MediaType }[],
+): Promise<Set<number>> {
+  const repo = entitlementsRepository(db);
+  const [types, bought] = await Promise.all([
+    repo.albumTypes(userId, [checkinId]),
+    repo.boughtAmong(
+      userId,
+      items.map((i) => i.id),
+    ),
+  ]);
+  const covered = types.get(checkinId);
+  return new Set(items.filter((i) => bought.has(i.id) || covered?.has(i.type)).map((i) => i.id));
+}
