@@ -59,6 +59,8 @@ export const orders = pgTable(
     /** The reference a bank transfer must carry. */
     transferReference: text('transfer_reference'),
     failureMessage: text('failure_message'),
+    /** What was priced (lines, method, codes, address): a repeated pay press for the same cart reuses the order. */
+    fingerprint: text('fingerprint').notNull(),
     createdAt: createdAt(),
     paidAt: at('paid_at'),
     /** Set by the fulfilment job once its e-mail, lab package and tracking are done. */
