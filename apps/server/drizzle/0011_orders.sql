@@ -113,6 +113,7 @@ CREATE TABLE "orders" (
 	"transfer_reference" text,
 	"failure_message" text,
 	"fingerprint" text NOT NULL,
+	"link_base" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone,
 	"fulfilled_at" timestamp with time zone

@@ -38,6 +38,12 @@ export const ErrorCode = {
   notForSale: 'not_for_sale',
   /** A digital item's photos are used by print products in the cart. */
   itemUsedInPrint: 'item_used_in_print',
+  /** The payment provider refused the payment; `message` is the provider's (payment-error modal). */
+  paymentFailed: 'payment_failed',
+  /** Another payment of the user is still being processed by its provider. */
+  paymentInProgress: 'payment_in_progress',
+  /** The order cannot change state this way (e.g. marking a card order paid). */
+  orderState: 'order_state',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

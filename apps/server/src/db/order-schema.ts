@@ -61,6 +61,8 @@ export const orders = pgTable(
     failureMessage: text('failure_message'),
     /** What was priced (lines, method, codes, address): a repeated pay press for the same cart reuses the order. */
     fingerprint: text('fingerprint').notNull(),
+    /** The origin for links in this order's e-mails, resolved from configuration when it was made. */
+    linkBase: text('link_base').notNull(),
     createdAt: createdAt(),
     paidAt: at('paid_at'),
     /** Set by the fulfilment job once its e-mail, lab package and tracking are done. */
