@@ -56,6 +56,23 @@ export function localStorage(rootDir: string): Storage {
       );
     },
 
+    async putStream(key, body) {
+      let bytes = 0;
+      await replace(key, (temp) =>
+        pipeline(
+          body,
+          async function* count(chunks: AsyncIterable<Uint8Array>) {
+            for await (const chunk of chunks) {
+              bytes += chunk.byteLength;
+              yield chunk;
+            }
+          },
+          createWriteStream(temp, { flush: true }),
+        ),
+      );
+      return bytes;
+    },
+
     async get(key) {
       try {
         return await readFile(fileKey(key));

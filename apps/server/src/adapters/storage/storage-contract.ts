@@ -89,6 +89,28 @@ export function describeStorageContract(name: string, open: () => Promise<Opened
       }
     });
 
+    it('stores a stream of unknown length byte for byte, and nothing when the stream fails', async () => {
+      // Over one S3 part (8 MiB), in small chunks as a zip writer yields them.
+      const bytes = randomBytes(12 * 1024 * 1024 + 123);
+      async function* chunks(failAt?: number) {
+        for (let at = 0; at < bytes.length; at += 65_536) {
+          if (failAt !== undefined && at >= failAt) throw new Error('the source broke');
+          yield bytes.subarray(at, at + 65_536);
+        }
+      }
+      expect(await storage.putStream('zips/1.zip', chunks(), 'application/zip')).toBe(bytes.length);
+      expect((await storage.get('zips/1.zip'))?.equals(bytes)).toBe(true);
+      await expect(
+        storage.putStream('zips/1.zip', chunks(10 * 1024 * 1024), 'application/zip'),
+      ).rejects.toThrow('the source broke');
+      expect(await storage.size('zips/1.zip')).toBe(bytes.length);
+      await expect(storage.putStream('zips/2.zip', chunks(0), 'application/zip')).rejects.toThrow();
+      expect(await storage.exists('zips/2.zip')).toBe(false);
+      expect(await storage.putStream('zips/3.zip', (async function* () {})(), 'x')).toBe(0);
+      expect(await storage.size('zips/3.zip')).toBe(0);
+      await expect(storage.putStream('../x', chunks(), 'x')).rejects.toBeInstanceOf(InvalidStorageKey);
+    });
+
     it('answers null or false for missing keys', async () => {
       expect(await storage.get('media/1/none.jpg')).toBeNull();
       expect(await storage.stream('media/1/none.jpg')).toBeNull();

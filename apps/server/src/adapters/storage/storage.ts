@@ -14,6 +14,12 @@ export interface Storage {
    * (uploads of hundreds of megabytes). The file is left where it is.
    */
   putFile(key: string, path: string, contentType: string): Promise<void>;
+  /**
+   * Stores what `body` yields under `key`, as `put` does, holding at most one part of it in memory
+   * (a zip of an album being written, of unknown length). Answers the number of bytes stored. If
+   * `body` fails, nothing is stored and what was under `key` stays.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<number>;
   get(key: string): Promise<Buffer | null>;
   /**
    * For serving large files without holding them in memory. `size` is the whole file's size; with
