@@ -9,13 +9,15 @@ const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
 /**
  * Routes under the API base that are not API operations of the specs, so not in the contract:
- * probes, the OpenAPI document and its reference page, signed media files, the dev mailbox.
+ * probes, the OpenAPI document and its reference page, signed media files and downloads, the dev mailbox.
  */
 const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/health(\/ready)?$/,
   /^GET \/api\/openapi\.json$/,
   /^GET \/api\/docs(\/.*)?$/,
   /^GET \/api\/media\/:p\/:p$/,
+  /^GET \/api\/media\/:p\/original-download\/:p$/,
+  /^GET \/api\/downloads\/zips\/:p\/:p$/,
   /^GET \/api\/dev\/mailbox(\/:p)?$/,
 ];
 

@@ -2,10 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage';
 import { DomainError, NotFoundError } from '../http/errors';
 import { parseRange } from '../media/byte-range';
+import { attachmentDisposition } from '../media/download-names';
 import { isMarkedThumb, restoreMarkedThumbs } from '../media/marked-thumbs';
 import { verifyMediaUrl } from '../media/signed-url';
 import { mediaContentType, mediaKey } from '../media/variants';
-import { linkExpiry, SERVED_FILES, type ServedFile, variantFor } from '../services/media/media-files.service';
+import {
+  downloadVariantOf,
+  linkExpiry,
+  ORIGINAL_DOWNLOAD,
+  SERVED_FILES,
+  type ServedFile,
+  variantFor,
+} from '../services/media/media-files.service';
 
 /**
  * Media files, only through signed links: the signature is the permission (the API signs a
@@ -17,20 +25,46 @@ export function mediaFileRoutes(
   app: FastifyInstance,
   deps: { apiBase: string; storage: Storage; secret: string; now: () => Date },
 ) {
+  const checkSignature = (path: string, query: unknown) => {
+    const verdict = verifyMediaUrl(path, query as Record<string, unknown>, {
+      secret: deps.secret,
+      now: deps.now(),
+    });
+    if (verdict === 'expired')
+      throw new DomainError(403, 'link_expired', 'This link has expired. Reload the page.');
+    if (verdict !== 'ok') throw new DomainError(403, 'invalid_link', 'This link is not valid.');
+  };
+
+  // A bought original as a download. The file name is part of the signed path, so the name (and
+  // the variant its extension picks) cannot be changed; the path is checked exactly as it came.
+  app.get<{ Params: { id: string; name: string } }>(
+    `${deps.apiBase}/media/:id/${ORIGINAL_DOWNLOAD}/:name`,
+    async (request, reply) => {
+      const { id, name } = request.params;
+      const variant = downloadVariantOf(name);
+      if (!/^\d{1,12}$/.test(id) || !variant) throw new NotFoundError();
+      checkSignature(request.url.split('?')[0]!, request.query);
+      const found = await deps.storage.stream(mediaKey(id, variant));
+      if (!found) throw new NotFoundError('This file is not ready yet.');
+      return reply
+        .headers({
+          'cache-control': 'private',
+          'content-disposition': attachmentDisposition(name),
+          'content-type': mediaContentType(variant),
+          'x-content-type-options': 'nosniff',
+        })
+        .header('content-length', String(found.size))
+        .send(found.stream);
+    },
+  );
+
   app.get<{ Params: { id: string; file: string } }>(
     `${deps.apiBase}/media/:id/:file`,
     async (request, reply) => {
       const { id, file } = request.params;
       if (!/^\d{1,12}$/.test(id) || !(SERVED_FILES as readonly string[]).includes(file))
         throw new NotFoundError();
-      const path = `${deps.apiBase}/media/${id}/${file}`;
-      const verdict = verifyMediaUrl(path, request.query as Record<string, unknown>, {
-        secret: deps.secret,
-        now: deps.now(),
-      });
-      if (verdict === 'expired')
-        throw new DomainError(403, 'link_expired', 'This link has expired. Reload the page.');
-      if (verdict !== 'ok') throw new DomainError(403, 'invalid_link', 'This link is not valid.');
+      checkSignature(`${deps.apiBase}/media/${id}/${file}`, request.query);
 
       const variant = variantFor(file as ServedFile, request.headers.accept);
       const key = mediaKey(id, variant);

@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { DOWNLOAD_LINK_TTL_HOURS } from '@fotodrop/contract';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
@@ -35,6 +36,27 @@ export const SERVED_FILES = [
   'video',
 ] as const;
 export type ServedFile = (typeof SERVED_FILES)[number];
+
+/**
+ * A bought medium's download (`downloadUrl`): the stored original, or a video's rendition, sent as
+ * an attachment under the file name that its signed link carries (`/media/<id>/original-download/<name>`).
+ */
+export const ORIGINAL_DOWNLOAD = 'original-download';
+
+/** The stored variant a download name's extension asks for; null for any other name. */
+export function downloadVariantOf(name: string): MediaVariant | null {
+  if (name.endsWith('.mp4')) return 'video';
+  return name.endsWith('.jpg') ? 'original' : null;
+}
+
+/**
+ * Download links live DOWNLOAD_LINK_TTL_HOURS from the hour they are made (72 to 73 hours), so
+ * one stays the same for an hour of page loads.
+ */
+export function downloadLinkExpiry(now: Date): Date {
+  const hour = 3_600_000;
+  return new Date(Math.floor(now.getTime() / hour) * hour + (DOWNLOAD_LINK_TTL_HOURS + 1) * hour);
+}
 
 const uploadKey = (mediaId: number) => `uploads/${mediaId}`;
 
@@ -231,6 +253,17 @@ export function mediaFilesService(deps: {
     /** A signed link to one served file of a medium. */
     url(mediaId: number, file: ServedFile): string {
       return sign(`/api/media/${mediaId}/${file}`, linkExpiry(deps.now()));
+    },
+
+    /**
+     * A signed, expiring link that downloads a bought medium's original as `filename`
+     * (`media/download-names.ts`; `.jpg` for a photo, `.mp4` for a video). Sign it only for
+     * whoever bought the medium while its HD is available: the link is the permission.
+     */
+    downloadUrl(mediaId: number, filename: string): string {
+      if (!downloadVariantOf(filename)) throw new RangeError(`Not a download name: ${filename}`);
+      const path = `/api/media/${mediaId}/${ORIGINAL_DOWNLOAD}/${encodeURIComponent(filename)}`;
+      return signMediaPath(path, { secret: deps.secret, expiresAt: downloadLinkExpiry(deps.now()) });
     },
   };
 }
