@@ -42,6 +42,8 @@ export const ErrorCode = {
   paymentFailed: 'payment_failed',
   /** Another payment of the user is still being processed by its provider. */
   paymentInProgress: 'payment_in_progress',
+  /** Print items cannot be shipped to the chosen country (no shipping rate for it). */
+  noDelivery: 'no_delivery',
   /** The order cannot change state this way (e.g. marking a card order paid). */
   orderState: 'order_state',
   serverError: 'server_error',

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { organisations } from '../db/schema';
 import { organisationsRepository } from '../repositories/organisations.repository';
 import { usersRepository } from '../repositories/users.repository';
+import { seedDemoCheckout } from './demo-checkout';
 import { DEMO_CODES, seedDemoEvents } from './demo-events';
 import { seedDemoPrint } from './demo-print';
 
@@ -60,6 +61,7 @@ export async function seedDemo(
       const user = await usersRepository(db).findByEmail(demo.email);
       if (user) await usersRepository(db).grant(user.id, [...demo.perms]);
     }
+    await seedDemoCheckout(db);
     return;
   }
   const branded = await orgs.upsert({
@@ -116,6 +118,7 @@ export async function seedDemo(
   }
   await seedDemoEvents(db, { ownSite: OWN_SITE_ID, branded: branded.id });
   await seedDemoPrint(db);
+  await seedDemoCheckout(db);
 }
 
 /** Upserts the SSO and partner integrations named in the configuration. */

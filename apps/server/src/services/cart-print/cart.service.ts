@@ -24,6 +24,7 @@ import {
   offeredPackages,
   type SaleAlbum,
 } from './cart-album';
+import { trackAddToCart } from './cart-tracking';
 import { printCart } from './print-cart';
 
 const THUMBNAILS_PER_LINE = 4;
@@ -183,6 +184,9 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
     });
   }
 
+  const tracked = (tx: Queryable, auth: AuthContext, album: SaleAlbum, line: DigitalItemRow) =>
+    trackAddToCart(tx, deps.now, auth.user.id, album, line);
+
   async function figures(auth: AuthContext) {
     const lines = await cartRepository(deps.db).list(auth.user.id);
     const albums = albumsOf(deps.db);
@@ -235,7 +239,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
               body.gallery_id,
               await pickOf(tx, auth, album, body.gallery_id, body.media_ids),
             );
-        return describe(tx, auth, line, album);
+        return describe(tx, auth, await tracked(tx, auth, album, line), album);
       });
     },
 
@@ -251,7 +255,8 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         const album = await albumsOf(tx).load(auth.user.id, line.checkinId);
         await assertSelling(tx, auth, album);
         const members = await pickOf(tx, auth, album, line.galleryId, mediaIds);
-        return describe(tx, auth, await addToPick(tx, auth, album, line.galleryId, members), album);
+        const grown = await addToPick(tx, auth, album, line.galleryId, members);
+        return describe(tx, auth, await tracked(tx, auth, album, grown), album);
       });
     },
 
@@ -284,14 +289,19 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         if (type === line.orderType) return describe(tx, auth, line, album);
         if (isPackage(type)) {
           await assertSelling(tx, auth, album);
-          return describe(tx, auth, await putPackage(tx, auth, album, type), album);
+          return describe(
+            tx,
+            auth,
+            await tracked(tx, auth, album, await putPackage(tx, auth, album, type)),
+            album,
+          );
         }
         const members = await albumsOf(tx).lineMembers(auth.user.id, album, line);
         const updated = await cartRepository(tx).update(auth.user.id, line.id, {
           orderType: 'PHOTOLIST',
           mediaIds: members.map((m) => m.id),
         });
-        return describe(tx, auth, updated ?? line, album);
+        return describe(tx, auth, await tracked(tx, auth, album, updated ?? line), album);
       });
     },
 
@@ -305,7 +315,8 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         const photos = await albums.membersOf(auth.user.id, album, { types: ['photo'], galleryIds });
         if (photos.length === 0) throw new NotForSaleError('This album has no photos to buy yet.');
         albums.assertPriced(album, body.gallery_id, photos);
-        return describe(tx, auth, await addToPick(tx, auth, album, body.gallery_id, photos), album);
+        const grown = await addToPick(tx, auth, album, body.gallery_id, photos);
+        return describe(tx, auth, await tracked(tx, auth, album, grown), album);
       });
     },
 

@@ -1,11 +1,10 @@
-import {
-  type DecoratedConfiguration,
-  type Language,
-  PHOTOBOOK_DELIVERY_COUNTRIES,
-  type PrintCartItem,
-  type PrintProduct,
-  type ProductConfiguration,
-  type ProductFamily,
+import type {
+  DecoratedConfiguration,
+  Language,
+  PrintCartItem,
+  PrintProduct,
+  ProductConfiguration,
+  ProductFamily,
 } from '@fotodrop/contract';
 import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import type { Db, Queryable } from '../../db/client';
@@ -24,6 +23,7 @@ import { CurrencyMismatchError } from './cart.service';
 import { localized } from './catalogue-texts';
 import { countries } from './countries';
 import { chargedUnits, printCart } from './print-cart';
+import { servedCountries } from './shipping';
 
 const sortedKey = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
 
@@ -255,9 +255,9 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       return productDto(product, groups, language, variants);
     },
 
-    /** Prints go to the photobook's delivery countries (one list for every print product). */
-    countries(language: Language) {
-      const delivered = new Set<string>(PHOTOBOOK_DELIVERY_COUNTRIES);
+    /** Prints go where a shipping rate is set (one list for every print product, shipping.ts). */
+    async countries(language: Language) {
+      const delivered = new Set(await servedCountries(deps.db));
       return { results: countries(language).filter((c) => delivered.has(c.code)) };
     },
 

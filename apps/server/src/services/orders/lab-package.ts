@@ -1,0 +1,150 @@
+import type { ShippingAddress } from '@fotodrop/contract';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import type { PrintLineSnapshot } from '../../db/order-schema';
+import { renderPrint } from '../../media/print-rendition';
+import { mediaKey } from '../../media/variants';
+import { labPackagesRepository } from '../../repositories/lab-packages.repository';
+import { printRepository } from '../../repositories/print.repository';
+import { DEFAULT_PRINT_SIZE_MM, LAB_DPI, printPixels, type SizeMm, sizeFromOptions } from './print-size';
+
+export interface LabPackageDeps {
+  db: Db;
+  storage: Storage;
+}
+
+/** One photo of a print line as the lab receives it. */
+export interface LabFile {
+  photo_id: number;
+  copies: number;
+  key: string;
+  width: number;
+  height: number;
+}
+
+export interface LabLine {
+  line_id: number;
+  product_id: number;
+  variant_id: number;
+  product: string;
+  options: Record<string, string>;
+  size_mm: SizeMm;
+  dpi: number;
+  /** Units of the product ordered (a photobook: books; prints: the photos' copies added up). */
+  copies: number;
+  files: LabFile[];
+}
+
+/** `lab/<order>/manifest.json`: everything the lab needs to print and post the order. */
+export interface LabManifest {
+  order_id: number;
+  /** When the order was paid (ISO 8601). */
+  date: string;
+  shipping_address: ShippingAddress | null;
+  lines: LabLine[];
+}
+
+export const labPrefix = (orderId: number) => `lab/${orderId}/`;
+export const labManifestKey = (orderId: number) => `${labPrefix(orderId)}manifest.json`;
+
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'print';
+
+/** The variant's options by group name (`{ Size: "13×18 cm", Finish: "Glossy" }`), from the catalogue. */
+async function variantOptions(db: Db, snapshot: PrintLineSnapshot): Promise<Record<string, string>> {
+  if (Object.keys(snapshot.options).length > 0) return snapshot.options;
+  const repo = printRepository(db);
+  const [groups, variants] = await Promise.all([
+    repo.groupsOf([snapshot.productId]),
+    repo.variantsOf([snapshot.productId]),
+  ]);
+  const chosen = new Set(variants.find((v) => v.id === snapshot.variantId)?.optionIds ?? []);
+  const options: Record<string, string> = {};
+  for (const group of groups) {
+    const option = group.options.find((o) => chosen.has(o.id));
+    if (option) options[group.name] = option.name;
+  }
+  return options;
+}
+
+/**
+ * The lab package of a paid print order (issue 9): every photo of every print line rendered at the
+ * product's print size at 300 dpi from the stored original, stored under `lab/<order id>/`, with a
+ * manifest; then one `lab_packages` row. Safe to run again after a crash: renditions already
+ * stored are kept (storage writes are whole), the manifest is rewritten with the same content, and
+ * the row is inserted once. An order that is not paid, or has no print lines, gets nothing.
+ */
+export async function buildLabPackage(
+  deps: LabPackageDeps,
+  orderId: number,
+): Promise<{ manifestKey: string; files: number } | null> {
+  const repo = labPackagesRepository(deps.db);
+  const done = await repo.find(orderId);
+  if (done) return { manifestKey: done.manifestKey, files: done.files };
+  const order = await repo.order(orderId);
+  if (order?.status !== 'paid') return null;
+  const lines = await repo.printLines(orderId);
+  if (lines.length === 0) return null;
+  const sizes = await repo.photos(lines.flatMap((l) => l.print?.photos.map((p) => p.photo_id) ?? []));
+
+  const manifestLines: LabLine[] = [];
+  for (const [index, line] of lines.entries()) {
+    const snapshot = line.print;
+    if (!snapshot) continue;
+    const options = await variantOptions(deps.db, snapshot);
+    const size = snapshot.sizeMm ?? sizeFromOptions(options) ?? DEFAULT_PRINT_SIZE_MM;
+    const folder = `${labPrefix(orderId)}${String(index + 1).padStart(2, '0')}-${slug(snapshot.title)}/`;
+    const files: LabFile[] = [];
+    for (const photo of snapshot.photos) {
+      const known = sizes.get(photo.photo_id);
+      const pixels = printPixels(size, {
+        width: known?.width ?? size.width,
+        height: known?.height ?? size.height,
+      });
+      const key = `${folder}${photo.photo_id}.jpg`;
+      if (!(await deps.storage.exists(key))) {
+        const original = await deps.storage.get(mediaKey(photo.photo_id, 'original'));
+        // Purchased photos are never deleted; a missing original is a fault to retry and report.
+        if (!original)
+          throw new Error(`lab package ${orderId}: original of photo ${photo.photo_id} is missing`);
+        const rendition = await renderPrint(original, { ...pixels, dpi: LAB_DPI });
+        await deps.storage.put(key, rendition.buffer, 'image/jpeg');
+      }
+      files.push({ photo_id: photo.photo_id, copies: photo.quantity, key, ...pixels });
+    }
+    manifestLines.push({
+      line_id: line.id,
+      product_id: snapshot.productId,
+      variant_id: snapshot.variantId,
+      product: snapshot.title,
+      options,
+      size_mm: size,
+      dpi: LAB_DPI,
+      copies: line.quantity,
+      files,
+    });
+  }
+
+  const manifest: LabManifest = {
+    order_id: order.id,
+    date: (order.paidAt ?? order.createdAt).toISOString(),
+    shipping_address: order.shippingAddress,
+    lines: manifestLines,
+  };
+  const manifestKey = labManifestKey(orderId);
+  await deps.storage.put(manifestKey, Buffer.from(JSON.stringify(manifest, null, 2)), 'application/json');
+  const files = manifestLines.reduce((sum, l) => sum + l.files.length, 0);
+  await repo.insert({ orderId, manifestKey, files });
+  return { manifestKey, files };
+}
+
+/** The lab package builder the job worker runs. */
+export function labPackages(deps: LabPackageDeps) {
+  return { build: (orderId: number) => buildLabPackage(deps, orderId) };
+}
+export type LabPackages = ReturnType<typeof labPackages>;
