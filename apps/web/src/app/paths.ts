@@ -129,6 +129,14 @@ export const paths = {
     getHref: (status: (typeof MERCADO_PAGO_STATUSES)[number], q?: Query) =>
       withQuery(`/checkout/mercado-pago/${seg(status)}`, q),
   },
+  // decision (issue 9): the built-in test payment provider's own page, where redirect methods
+  // (iDEAL, Przelewy24, Mercado Pago without keys) send the browser to authorize or fail a payment
+  testPayment: {
+    path: '/test-payments/:intentId',
+    access: 'login',
+    hideCartIcon: true,
+    getHref: (intentId: string) => `/test-payments/${seg(intentId)}`,
+  },
   // decision: the spec names no print routes; /print chooses a product, /print/:productId
   // configures it and chooses its photos, /print/added is the "configuration finished" page
   print: { path: '/print', access: 'login', backButton: true, getHref: () => '/print' },

@@ -41,6 +41,9 @@ const printScreen = screenOf(() =>
 const termsScreen = screenOf(() =>
   import('../features/terms/routes/terms-screens').then((m) => m.termsScreens),
 );
+const checkoutScreen = screenOf(() =>
+  import('../features/checkout/routes/checkout-screens').then((m) => m.checkoutScreens),
+);
 const eventScreens = () => import('../features/events/routes/event-screens').then((m) => m.eventScreens);
 
 /** Screens built so far; a route's access rule comes from paths.ts and decides its guard. */
@@ -76,7 +79,11 @@ const screens: Screen[] = [
   { route: paths.profilePrivacy, lazy: accountScreen('privacy') },
   { route: paths.profileChangePassword, lazy: accountScreen('changePassword') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
-  { route: paths.checkout, lazy: () => import('../features/cart/routes/checkout') },
+  { route: paths.checkout, lazy: checkoutScreen('checkout') },
+  { route: paths.checkoutSuccess, lazy: checkoutScreen('success') },
+  { route: paths.checkoutComplete, lazy: checkoutScreen('complete') },
+  { route: paths.checkoutMercadoPago, lazy: checkoutScreen('mercadoPago') },
+  { route: paths.testPayment, lazy: checkoutScreen('testPayment') },
   { route: paths.print, lazy: printScreen('chooser') },
   { route: paths.printAdded, lazy: printScreen('added') },
   { route: paths.printProduct, lazy: printScreen('product') },

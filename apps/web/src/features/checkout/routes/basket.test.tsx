@@ -4,9 +4,9 @@ import { useAppStore } from '../../../shared/store/app-store';
 import { startTestServer } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { fakeCart, makeDigitalItem, makePrintItem } from '../../cart/test/fake-cart';
 // the print catalogue names the options of print items
 import { fakePrint } from '../../print/test/fake-print';
-import { fakeCart, makeDigitalItem, makePrintItem } from '../test/fake-cart';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let cart: ReturnType<typeof fakeCart>;

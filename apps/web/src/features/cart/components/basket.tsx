@@ -1,27 +1,32 @@
-import './checkout.css';
+import './basket.css';
 import type { DigitalItem } from '@fotodrop/contract/api/cart';
 import { type ReactNode, useState } from 'react';
 import { paths } from '../../../app/paths';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useDeleteCart, useDeleteDigitalItem } from '../api/cart-mutations';
 import { useCartItems, useCartItemTotals, useCartTotals, useFullCart } from '../api/cart-queries';
-import { CartLine } from '../components/cart-line';
-import { CartSummary } from '../components/cart-summary';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { PrintSection } from '../components/print-section';
 import { lineDescription } from '../lib/cart-format';
+import { CartLine } from './cart-line';
+import { ConfirmDialog } from './confirm-dialog';
+import { PrintSection } from './print-section';
+
+export interface BasketProps {
+  /** Sections under the lines (the checkout's address and payment forms); shown while the cart holds something. */
+  sections?: ReactNode;
+  /** The column beside the lines (below them on a phone): the checkout's totals and pay button. */
+  aside?: ReactNode;
+}
 
 /**
- * /checkout — the basket (albums spec §2 "Checkout", digital and print sections): the lines with
- * their prices, removing one or all of them, and the totals. Payment is a later step of this screen.
+ * The basket of /checkout (albums spec §2 "Checkout", digital and print sections): the lines with
+ * their prices, removing one or all of them. The checkout feature hosts it (through this feature's
+ * index, lazily) and puts its own forms and totals into the two slots.
  */
-export function Component() {
+export default function Basket({ sections, aside }: BasketProps) {
   const { t } = useTranslation();
-  usePageTitle(t('cart.title'));
   const items = useCartItems();
   const totals = useCartTotals();
   const itemTotals = useCartItemTotals();
@@ -87,15 +92,15 @@ export function Component() {
             </section>
           )}
           <PrintSection items={printItems} canOrder={holdsPhotos} />
+          {sections}
         </div>
-        {totals.data && <CartSummary totals={totals.data} />}
+        {aside}
       </div>
     );
   }
 
   return (
-    <div className="page container cart-page">
-      <h1>{t('cart.title')}</h1>
+    <>
       {body}
       <ConfirmDialog
         open={removing !== null}
@@ -125,6 +130,6 @@ export function Component() {
       >
         <p>{t('cart.empty_cart.text')}</p>
       </ConfirmDialog>
-    </div>
+    </>
   );
 }

@@ -1,0 +1,161 @@
+import type { Order } from '@fotodrop/contract/api/orders';
+import type { PaymentMethodId } from '@fotodrop/contract/enums';
+import { isCampaignValid } from '@fotodrop/contract/rules/campaign';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useAppStore } from '../../../shared/store/app-store';
+import { confirmPayment, confirmTestIntent, createOrder, type NewOrder } from '../api/checkout-api';
+import { checkoutKeys } from '../api/checkout-queries';
+import { intentIdOfSecret, nextStep, orderFailed, samePath } from '../lib/payment-steps';
+import type { StripeHandle } from '../lib/stripe-handle';
+
+export type PayState =
+  | { step: 'idle' }
+  | { step: 'paying' }
+  /** 3-D Secure-like: the bank asks for a second confirmation of the test card. */
+  | { step: 'bank-confirm'; intentId: string; cardNumber: string; method: PaymentMethodId }
+  /** The payment-error modal: the provider's message (null: ours, generic). */
+  | { step: 'failed'; message: string | null };
+
+export interface PayRequest {
+  body: Omit<NewOrder, 'voucher_code' | 'campaign_code'>;
+  voucherCode: string | null;
+  /** The test provider's card number (test mode, new card). */
+  cardNumber: string | null;
+  /** The Payment Element (Stripe configured, new card). */
+  stripe: StripeHandle | null;
+}
+
+/**
+ * The pay button's work (issue 9): one order for one press however often it is pressed, the
+ * provider step, then the server's confirmation, which reads the payment from the provider. A
+ * paid (or pending) order goes to the success page and the cart and albums are fetched again; a
+ * declined one opens the payment-error modal and leaves the cart as it was.
+ */
+export function useCheckoutPayment() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<PayState>({ step: 'idle' });
+  // state updates are not synchronous: a second click in the same tick must see the first
+  const inFlight = useRef(false);
+
+  function finish(order: Order) {
+    if (orderFailed(order)) {
+      setState({ step: 'failed', message: order.failure_message });
+      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      return;
+    }
+    queryClient.setQueryData(checkoutKeys.order(order.id), order);
+    navigate(paths.checkoutSuccess.getHref({ order: order.id }), { replace: true });
+    // after leaving: the basket would otherwise flash empty before the success page
+    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+    void queryClient.invalidateQueries({ queryKey: ['album'] });
+  }
+
+  async function confirm(transactionId: string, method: PaymentMethodId) {
+    finish(await confirmPayment({ transaction_id: transactionId, payment_method: method, extra_data: {} }));
+  }
+
+  /** The test provider's answer to a card: paid, declined, or a second confirmation wanted. */
+  async function afterTestCard(intentId: string, cardNumber: string, method: PaymentMethodId) {
+    const intent = await confirmTestIntent(intentId, { card_number: cardNumber });
+    if (intent.status === 'processing') {
+      setState({ step: 'bank-confirm', intentId, cardNumber, method });
+      return;
+    }
+    if (intent.status === 'succeeded') return confirm(intentId, method);
+    // the server learns of the decline from the provider too; the modal shows the provider's words
+    await confirmPayment({ transaction_id: intentId, payment_method: method, extra_data: {} }).catch(
+      () => null,
+    );
+    setState({ step: 'failed', message: intent.message });
+    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+  }
+
+  async function run(work: () => Promise<void>) {
+    try {
+      await work();
+    } catch {
+      setState({ step: 'failed', message: null });
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  /** Creates the order and pays it. Rejects with the API error when the order itself is refused. */
+  async function pay({ body, voucherCode, cardNumber, stripe }: PayRequest): Promise<void> {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setState({ step: 'paying' });
+    const { campaign, setCampaign } = useAppStore.getState();
+    const campaignValid = isCampaignValid(campaign, new Date());
+    // albums spec §4: an expired or empty campaign is dropped when the order is created
+    if (campaign && !campaignValid) setCampaign(null);
+    let created: Awaited<ReturnType<typeof createOrder>>;
+    try {
+      const stripeError = stripe ? await stripe.submit() : null;
+      if (stripeError) {
+        inFlight.current = false;
+        setState({ step: 'failed', message: stripeError });
+        return;
+      }
+      created = await createOrder({
+        ...body,
+        ...(voucherCode ? { voucher_code: voucherCode } : {}),
+        ...(campaignValid && campaign ? { campaign_code: campaign.campaign_code } : {}),
+      });
+    } catch (error) {
+      inFlight.current = false;
+      setState({ step: 'idle' });
+      throw error;
+    }
+    const { order, payment } = created;
+    const method = body.payment_method;
+    const step = nextStep(payment, { stripe: stripe !== null, savedCard: Boolean(body.saved_card_id) });
+    await run(async () => {
+      switch (step.kind) {
+        case 'redirect': {
+          const path = samePath(step.url, window.location.origin);
+          if (path) navigate(path);
+          else window.location.assign(step.url);
+          return;
+        }
+        case 'done':
+          return finish(order);
+        case 'confirm':
+          return confirm(step.transactionId, method);
+        case 'test-card':
+          return afterTestCard(step.intentId, cardNumber ?? '', method);
+        case 'stripe': {
+          const returnUrl = new URL(
+            paths.checkoutComplete.getHref({ order: order.id, method }),
+            window.location.origin,
+          ).toString();
+          const answer = await stripe!.confirm(step.clientSecret, returnUrl);
+          if ('error' in answer) {
+            setState({ step: 'failed', message: answer.error });
+            return;
+          }
+          return confirm(answer.intentId || intentIdOfSecret(step.clientSecret), method);
+        }
+      }
+    });
+  }
+
+  /** The second press of a card that asked for it (the test provider's 3-D Secure step). */
+  function confirmWithBank() {
+    if (state.step !== 'bank-confirm' || inFlight.current) return;
+    inFlight.current = true;
+    const { intentId, cardNumber, method } = state;
+    setState({ step: 'paying' });
+    void run(() => afterTestCard(intentId, cardNumber, method));
+  }
+
+  function dismiss() {
+    if (state.step === 'failed' || state.step === 'bank-confirm') setState({ step: 'idle' });
+  }
+
+  return { state, pay, confirmWithBank, dismiss };
+}

@@ -1,0 +1,52 @@
+import './checkout.css';
+import { MERCADO_PAGO_STATUSES, type MercadoPagoStatus } from '@fotodrop/contract/enums';
+import { useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { CheckoutFailure } from '../components/order-result';
+import { ReturnProgress } from '../components/return-progress';
+import { type ProviderReturn, useReturnConfirmation } from '../hooks/use-return-confirmation';
+import { orderIdOf } from '../lib/order-id';
+
+const isStatus = (value: string | undefined): value is MercadoPagoStatus =>
+  (MERCADO_PAGO_STATUSES as readonly string[]).includes(value ?? '');
+
+/**
+ * /checkout/mercado-pago/:status (entry spec §2): Mercado Pago's return with success, failure
+ * or pending; any other status goes to /checkins. The server confirms with the payment_id (or the
+ * preference_id) Mercado Pago appended, reading the payment from Mercado Pago itself.
+ */
+export function Component() {
+  const { status } = useParams();
+  if (!isStatus(status)) return <Navigate to={paths.checkins.getHref()} replace />;
+  return <MercadoPagoReturn />;
+}
+
+function MercadoPagoReturn() {
+  const { t } = useTranslation();
+  usePageTitle(t('checkout.complete.title'));
+  const [search] = useSearchParams();
+  const [ret] = useState<ProviderReturn>(() => ({
+    transactionId: search.get('payment_id') ?? search.get('preference_id') ?? search.get('payment_intent'),
+    method: 'mercado-pago',
+    orderId:
+      orderIdOf(search) ?? orderIdOf(new URLSearchParams({ order: search.get('external_reference') ?? '' })),
+    // the whole return query goes along: the server may want collection_status, merchant_order_id…
+    extraData: Object.fromEntries(search.entries()),
+  }));
+  const state = useReturnConfirmation(ret);
+  return (
+    <div className="page container checkout-result">
+      {state.step === 'confirming' ? (
+        <ReturnProgress />
+      ) : (
+        <CheckoutFailure
+          message={state.order?.failure_message ?? null}
+          orderId={state.order?.id ?? ret.orderId ?? undefined}
+        />
+      )}
+    </div>
+  );
+}
