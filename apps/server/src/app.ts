@@ -20,6 +20,7 @@ import { checkinRoutes } from './routes/checkins.routes';
 import { configRoutes } from './routes/config.routes';
 import type { RequestInfo, RouteContext } from './routes/context';
 import { mediaFileRoutes } from './routes/media-files.routes';
+import { orderRoutes } from './routes/orders.routes';
 import { organiserRoutes } from './routes/organiser.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { printRoutes } from './routes/print.routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   albumMediaRoutes(context);
   cartRoutes(context);
   printRoutes(context);
+  orderRoutes(context);
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
   organiserMediaRoutes(context);
   mediaFileRoutes(app, {

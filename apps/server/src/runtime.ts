@@ -11,6 +11,7 @@ import { sweepWorkDirs } from './media/work-dirs';
 import { settingsRepository } from './repositories/settings.repository';
 import { registerMailWorker } from './services/mail/mail.jobs';
 import { DERIVATIVES_QUEUE } from './services/media/media-files.service';
+import { registerOrderWorkers } from './services/orders/order.jobs';
 import { createServices, type Services } from './services/services';
 
 const RATE_LIMIT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -78,4 +79,5 @@ export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' |
   await runtime.jobs.work<{ mediaId: number }>(DERIVATIVES_QUEUE, ({ mediaId }) =>
     runtime.services.mediaFiles.processDerivatives(mediaId),
   );
+  await registerOrderWorkers(runtime.jobs, runtime.services);
 }

@@ -6,19 +6,11 @@
  */
 export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   // Checkout: orders, payment, saved cards, paid downloads, the photobook preview before buying.
-  'GET /cart/payment-methods/': 'issue 9',
-  'POST /v3/orders/': 'issue 9',
-  'GET /v3/orders/{id}/': 'issue 9',
-  'POST /v3/orders/confirm-payment/': 'issue 9',
   'GET /payments/v1/stripe/payment-methods/': 'issue 9',
   'PATCH /payments/v1/stripe/payment-methods/{id}/set-default/': 'issue 9',
   'POST /payments/v1/stripe/payment-methods/{id}/detach/': 'issue 9',
   'POST /v2/checkins/{id}/download-medias/': 'issue 9',
   'GET /photobook-preview/': 'issue 9',
-  'GET /v3/orders/': 'issue 9',
-  'POST /v3/orders/{id}/mark-paid/': 'issue 9',
-  'GET /test-payments/v1/intents/{intent_id}/': 'issue 9',
-  'POST /test-payments/v1/intents/{intent_id}/confirm/': 'issue 9',
   'GET /v2/checkins/{id}/download-medias/': 'issue 9',
   // Face search, and hiding one's face from other participants' albums.
   'POST /v2/checkins/{id}/add-face/': 'issue 10',

@@ -71,7 +71,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     // The fulfilment sweep finds paid orders a crash left unfulfilled.
-    index('orders_unfulfilled_idx').on(t.paidAt).where(sql`${t.status} = 'paid' and ${t.fulfilledAt} is null`),
+    index('orders_unfulfilled_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid' and ${t.fulfilledAt} is null`),
     uniqueIndex('orders_transfer_reference_key').on(t.transferReference),
   ],
 );
@@ -155,7 +157,10 @@ export const mediaEntitlements = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.mediaId] }), index('media_entitlements_media_idx').on(t.mediaId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mediaId] }),
+    index('media_entitlements_media_idx').on(t.mediaId),
+  ],
 );
 
 /** A whole-album package a user bought: covers the album's media of these types, later ones too. */

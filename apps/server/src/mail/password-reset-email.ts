@@ -1,5 +1,6 @@
 import type { Language } from '@fotodrop/contract';
 import type { MailMessage } from '../adapters/mail/mailer';
+import { escapeHtml } from './escape-html';
 
 interface Texts {
   subject: string;
@@ -93,9 +94,6 @@ const texts: Record<Language, Texts> = {
     ignore: 'Jeśli to nie Ty wysłałeś prośbę, zignoruj tę wiadomość: Twoje hasło się nie zmieni.',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function passwordResetEmail(input: {
   to: string;

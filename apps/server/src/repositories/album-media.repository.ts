@@ -1,5 +1,5 @@
 import type { MediaType } from '@fotodrop/contract';
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import {
   checkins,
   type GalleryCount,
@@ -11,6 +11,7 @@ import {
   picacodes,
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { mediaEntitlements } from '../db/order-schema';
 import { type AlbumScope, albumScopeCondition, visibleMediaCondition } from './checkins.repository';
 
 export interface AlbumMediaQuery {
@@ -23,10 +24,22 @@ export interface AlbumMediaQuery {
   type?: MediaType;
   /** Only these media (a cart line's pick). */
   ids?: number[];
+  /** Only media the user bought (true) or did not (false); `albums` are the packages bought. */
+  purchased?: { is: boolean; packages: { scope: AlbumScope; types: MediaType[] }[] };
+}
+
+/** Bought one by one, or covered by a package bought for an album whose scope holds it. */
+function boughtCondition(userId: number, packages: { scope: AlbumScope; types: MediaType[] }[]): SQL {
+  const one = sql`exists (select 1 from ${mediaEntitlements} where ${mediaEntitlements.userId} = ${userId} and ${mediaEntitlements.mediaId} = ${media.id})`;
+  const covered = packages
+    .filter((p) => p.types.length > 0)
+    .map((p) => and(albumScopeCondition(p.scope), inArray(media.type, p.types)) as SQL);
+  return or(one, ...covered) as SQL;
 }
 
 export interface AlbumMediaRow {
   id: number;
+  photoServiceId: number;
   type: MediaType;
   galleryId: number | null;
   width: number | null;
@@ -49,6 +62,7 @@ const newestFirst = [sql`${media.takenAt} desc nulls last`, sql`${media.id} desc
 
 const pageColumns = {
   id: media.id,
+  photoServiceId: media.photoServiceId,
   type: media.type,
   galleryId: media.galleryId,
   width: media.width,
@@ -86,6 +100,11 @@ export function albumMediaRepository(db: Queryable) {
       q.favouritesOnly ? isFavourite(q.userId) : undefined,
       q.type ? eq(media.type, q.type) : undefined,
       q.ids ? (q.ids.length > 0 ? inArray(media.id, q.ids) : sql`false`) : undefined,
+      q.purchased
+        ? q.purchased.is
+          ? boughtCondition(q.userId, q.purchased.packages)
+          : not(boughtCondition(q.userId, q.purchased.packages))
+        : undefined,
     );
   const favouriteJoin = (userId: number) =>
     and(eq(mediaFavourites.userId, userId), eq(mediaFavourites.mediaId, media.id));

@@ -53,6 +53,35 @@ export function entitlementsRepository(db: Queryable) {
 export type EntitlementsRepository = ReturnType<typeof entitlementsRepository>;
 
 /**
+ * What a user bought among media of one album, in one round trip: the media bought one by one among
+ * `mediaIds`, and the types a package of the album covers.
+ */
+export async function albumPurchases(
+  db: Queryable,
+  userId: number,
+  checkinId: number,
+  mediaIds: number[],
+): Promise<{ media: Set<number>; types: Set<MediaType> }> {
+  const ids = `{${[...new Set(mediaIds)].join(',')}}`;
+  const rows = (await db.execute(sql`
+    select ${mediaEntitlements.mediaId} as id, null as type from ${mediaEntitlements}
+     where ${mediaEntitlements.userId} = ${userId} and ${mediaEntitlements.mediaId} = any(${ids}::int[])
+    union all
+    select null, ${albumEntitlements.mediaType} from ${albumEntitlements}
+     where ${albumEntitlements.userId} = ${userId} and ${albumEntitlements.checkinId} = ${checkinId}`)) as unknown as
+    | { rows: { id: number | null; type: MediaType | null }[] }
+    | { id: number | null; type: MediaType | null }[];
+  const list = Array.isArray(rows) ? rows : rows.rows;
+  const media = new Set<number>();
+  const types = new Set<MediaType>();
+  for (const r of list) {
+    if (r.id !== null) media.add(Number(r.id));
+    if (r.type !== null) types.add(r.type);
+  }
+  return { media, types };
+}
+
+/**
  * Whether each medium of one album is bought: one by one, or by a package of the album covering its
  * type. The one rule every listing and download follows.
  */
@@ -62,14 +91,11 @@ export async function purchasedInAlbum(
   checkinId: number,
   items: { id: number; type: MediaType }[],
 ): Promise<Set<number>> {
-  const repo = entitlementsRepository(db);
-  const [types, bought] = await Promise.all([
-    repo.albumTypes(userId, [checkinId]),
-    repo.boughtAmong(
-      userId,
-      items.map((i) => i.id),
-    ),
-  ]);
-  const covered = types.get(checkinId);
-  return new Set(items.filter((i) => bought.has(i.id) || covered?.has(i.type)).map((i) => i.id));
+  const bought = await albumPurchases(
+    db,
+    userId,
+    checkinId,
+    items.map((i) => i.id),
+  );
+  return new Set(items.filter((i) => bought.media.has(i.id) || bought.types.has(i.type)).map((i) => i.id));
 }

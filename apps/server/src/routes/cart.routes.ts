@@ -18,7 +18,7 @@ export function cartRoutes({ route, services }: RouteContext): void {
   route(c.itemTotals, async ({ auth }) => cart.itemTotals(auth));
   route(c.deleteCart, async ({ auth }) => cart.clear(auth));
   route(c.deletePrintItem, async ({ auth, params }) => print.removeCartItem(auth.user.id, params.id));
-  route(c.cart, async ({ auth, request }) =>
-    cartOverview.whole(auth, languageOf(request.headers['accept-language'])),
+  route(c.cart, async ({ auth, request, query }) =>
+    cartOverview.whole(auth, languageOf(request.headers['accept-language']), query),
   );
 }

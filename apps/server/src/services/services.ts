@@ -1,5 +1,8 @@
 import type { JobQueue } from '../adapters/jobs/job-queue';
 import { argon2Hasher, type PasswordHasher } from '../adapters/password-hasher';
+import type { PaymentRegistry } from '../adapters/payments/payment-registry';
+import { createPaymentProviders, type PaymentConfig } from '../adapters/payments/providers';
+import { testPaymentProvider } from '../adapters/payments/test-provider';
 import type { Storage } from '../adapters/storage/storage';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
@@ -8,6 +11,7 @@ import { authService } from './accounts/auth.service';
 import { externalAuthService } from './accounts/external-auth.service';
 import { rateLimiter } from './accounts/rate-limiter';
 import { albumMediaService } from './albums/album-media.service';
+import { albumPurchasesView } from './albums/album-purchases';
 import { checkinsService } from './albums/checkins.service';
 import { codeGuessLimits } from './albums/code-guess-limits';
 import { eventsService } from './albums/events.service';
@@ -15,8 +19,15 @@ import { previewService } from './albums/preview.service';
 import { cartService } from './cart-print/cart.service';
 import { cartOverviewService } from './cart-print/cart-overview.service';
 import { printService } from './cart-print/print.service';
+import { shippingQuote } from './cart-print/shipping';
 import { mediaFilesService } from './media/media-files.service';
 import { organiserService } from './media/organiser.service';
+import { cartPaymentsService } from './orders/cart-payments.service';
+import { orderCompletion } from './orders/order-completion';
+import { orderPricing } from './orders/order-pricing';
+import { ordersService } from './orders/orders.service';
+import { paymentOptions } from './orders/payment-options';
+import { testPaymentsService } from './orders/test-payments.service';
 import { configService } from './sites/config.service';
 
 export interface ServiceDeps {
@@ -25,7 +36,10 @@ export interface ServiceDeps {
   storage: Storage;
   /** Signs media links; shared by every process (see settings.repository). */
   mediaSecret: string;
-  config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'>;
+  config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'> &
+    PaymentConfig;
+  /** The payment providers; by default from the configuration's keys (the test provider without). */
+  payments?: PaymentRegistry;
   now?: () => Date;
   hasher?: PasswordHasher;
 }
@@ -54,6 +68,21 @@ export function createServices(deps: ServiceDeps) {
   });
   const cart = cartService({ db: deps.db, mediaFiles, now });
   const print = printService({ db: deps.db, mediaFiles, now });
+  const testProvider = testPaymentProvider(deps.db);
+  const payments =
+    deps.payments ?? createPaymentProviders({ db: deps.db, config: deps.config, test: testProvider });
+  const pricing = orderPricing({ now, quoteShipping: shippingQuote });
+  const options = paymentOptions({ payments });
+  const completion = orderCompletion({ db: deps.db, jobs: deps.jobs, now });
+  const orders = ordersService({
+    db: deps.db,
+    jobs: deps.jobs,
+    now,
+    pricing,
+    payments,
+    paymentOptions: options,
+    completion,
+  });
   return {
     auth,
     limiter,
@@ -76,10 +105,23 @@ export function createServices(deps: ServiceDeps) {
     }),
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
-    albumMedia: albumMediaService({ db: deps.db, mediaFiles }),
+    albumMedia: albumMediaService({
+      db: deps.db,
+      mediaFiles,
+      purchases: albumPurchasesView({ db: deps.db, mediaFiles, downloadUrl: mediaFiles.downloadUrl, now }),
+    }),
     cart,
     print,
-    cartOverview: cartOverviewService({ cart, print }),
+    cartOverview: cartOverviewService({ db: deps.db, cart, print, pricing }),
+    payments,
+    orders,
+    orderCompletion: completion,
+    cartPayments: cartPaymentsService({ db: deps.db, pricing, options }),
+    testPayments: testPaymentsService({
+      provider: testProvider,
+      payments,
+      notify: (ref) => orders.syncPayment('test', ref),
+    }),
     organiser: organiserService({ db: deps.db, mediaFiles }),
     preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'), codeGuesses }),
     now,

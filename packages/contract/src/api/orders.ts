@@ -175,7 +175,8 @@ export const orderEndpoints = {
     path: '/v3/orders/{id}/mark-paid/',
     tag,
     access: 'user',
-    summary: 'Mark a bank-transfer order paid (platform staff, or the organiser of its event: permission orders.manage)',
+    summary:
+      'Mark a bank-transfer order paid (platform staff, or the organiser of its event: permission orders.manage)',
     params: idParams,
     response: orderSchema,
   }),

@@ -74,7 +74,10 @@ export interface PaymentProvider {
    * Verifies a webhook's signature on the raw body and says which payment it concerns; null for
    * events that concern no payment. Throws WebhookSignatureError when the signature is wrong.
    */
-  parseWebhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent | null>;
+  parseWebhook?(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookEvent | null>;
   /** Saved cards, for providers that keep them (Stripe; the test provider imitates it). */
   readonly savedCards?: SavedCardsApi;
   /** The bank choices for iDEAL / Przelewy24, when this provider serves them. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import type { PaymentProvider } from './payment-provider';
 import { type PaymentRegistry, paymentRegistry } from './payment-registry';
 import { testPaymentProvider } from './test-provider';
 
@@ -13,8 +14,12 @@ export interface PaymentConfig {
 }
 
 /** The installation's payment providers, from its configuration. */
-export function createPaymentProviders(deps: { db: Queryable; config: PaymentConfig }): PaymentRegistry {
-  const test = testPaymentProvider(deps.db);
+export function createPaymentProviders(deps: {
+  db: Queryable;
+  config: PaymentConfig;
+  test?: PaymentProvider;
+}): PaymentRegistry {
+  const test = deps.test ?? testPaymentProvider(deps.db);
   return paymentRegistry({
     test,
     // Filled by the Stripe and Mercado Pago adapters when their keys are configured.

@@ -4,7 +4,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { testPaymentCards, testPaymentIntents } from '../../db/order-schema';
 import { NotFoundError } from '../../http/errors';
-import type { CreatePaymentInput, PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './payment-provider';
+import type {
+  CreatePaymentInput,
+  PaymentProvider,
+  ProviderPayment,
+  ProviderPaymentStatus,
+} from './payment-provider';
 
 /** The test cards (issue 9): the numbers Stripe's test mode uses for the same outcomes. */
 export const TEST_CARDS = {
@@ -56,7 +61,10 @@ function testPageUrl(row: TestIntentRow): string | null {
   return `${new URL(row.returnUrl).origin}/test-payments/${row.id}`;
 }
 
-export type TestConfirmInput = { card_number?: string | undefined; outcome?: 'authorize' | 'fail' | undefined };
+export type TestConfirmInput = {
+  card_number?: string | undefined;
+  outcome?: 'authorize' | 'fail' | undefined;
+};
 
 /**
  * The built-in test provider: a payment provider's servers inside ours, with their own tables. It
@@ -170,7 +178,9 @@ export function testPaymentProvider(db: Queryable) {
     async refund(providerRef: string, amountMinor: number): Promise<void> {
       await db
         .update(testPaymentIntents)
-        .set({ refunded: sql`least(${testPaymentIntents.amount}, ${testPaymentIntents.refunded} + ${amountMinor})` })
+        .set({
+          refunded: sql`least(${testPaymentIntents.amount}, ${testPaymentIntents.refunded} + ${amountMinor})`,
+        })
         .where(and(eq(testPaymentIntents.id, providerRef), eq(testPaymentIntents.status, 'succeeded')));
     },
 
@@ -218,11 +228,19 @@ export function testPaymentProvider(db: Queryable) {
       if (input.outcome) {
         return input.outcome === 'authorize'
           ? transition(row, { status: 'succeeded', message: null, confirms: row.confirms + 1 })
-          : transition(row, { status: 'failed', message: REFUSED_ON_PAGE_MESSAGE, confirms: row.confirms + 1 });
+          : transition(row, {
+              status: 'failed',
+              message: REFUSED_ON_PAGE_MESSAGE,
+              confirms: row.confirms + 1,
+            });
       }
       const number = input.card_number ?? '';
       if (number === TEST_CARDS.succeeds) {
-        const done = await transition(row, { status: 'succeeded', message: null, confirms: row.confirms + 1 });
+        const done = await transition(row, {
+          status: 'succeeded',
+          message: null,
+          confirms: row.confirms + 1,
+        });
         if (done.status === 'succeeded' && row.saveCard) await saveCard(row, number.slice(-4));
         return done;
       }

@@ -21,9 +21,9 @@ import { type GalleryRow, photoServicesRepository } from '../../repositories/pho
 import { priceListFor, priceListsRepository } from '../../repositories/price-lists.repository';
 import type { AuthContext, Caller } from '../accounts/auth.service';
 import { offeredPackages } from '../cart-print/cart-album';
-import { mediaDto } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
 import { albumOrderCache } from './album-order-cache';
+import type { AlbumPurchasesView } from './album-purchases';
 import { subtreeIds } from './gallery-tree';
 
 type Tab = GalleryTab['type'];
@@ -54,7 +54,11 @@ const SHALLOW_ROWS = 400;
 type AlbumWithCounts = AlbumContext & { counts: GalleryCount[]; version: number };
 type AlbumWithGalleries = AlbumWithCounts & { galleries: GalleryRow[] };
 
-export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService }) {
+export function albumMediaService(deps: {
+  db: Db;
+  mediaFiles: MediaFilesService;
+  purchases: AlbumPurchasesView;
+}) {
   const repo = () => albumMediaRepository(deps.db);
 
   /**
@@ -86,7 +90,8 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
   const albumWithGalleries = (caller: Caller, checkinId: number) =>
     findAlbum(caller, checkinId, { counts: true, galleries: true });
 
-  const toMedia = (row: AlbumMediaRow) => mediaDto(row, deps.mediaFiles);
+  const toMedia = (q: AlbumMediaQuery, albums: AlbumContext[], rows: AlbumMediaRow[]) =>
+    deps.purchases.present(q.userId, albums, rows);
 
   /** The whole-album packages this album offers (cart-album.ts `offeredPackages`). */
   async function packagesOf(context: AlbumWithCounts): Promise<PackageOffer[]> {
@@ -110,19 +115,20 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     pageSize: number,
     total: number | null,
     versions: number[] | null,
+    albums: AlbumContext[],
   ) {
     const offset = (pageNumber - 1) * pageSize;
     const key = versions && JSON.stringify([q, versions]);
     const kept = key === null ? undefined : orders.peek(key);
     if (key === null || (!kept && offset < SHALLOW_ROWS)) {
       const [n, rows] = await Promise.all([total ?? repo().count(q), repo().page(q, pageNumber, pageSize)]);
-      return { results: rows.map(toMedia), pagination: makePagination(n, pageNumber, pageSize) };
+      return { results: await toMedia(q, albums, rows), pagination: makePagination(n, pageNumber, pageSize) };
     }
     const order = await (kept ?? orders.get(key, () => repo().orderedIds(q)));
     const ids = Array.from(order.subarray(offset, offset + pageSize));
     const rows = ids.length > 0 ? await repo().rowsOf(q.userId, ids) : [];
     const n = total ?? order.length;
-    return { results: rows.map(toMedia), pagination: makePagination(n, pageNumber, pageSize) };
+    return { results: await toMedia(q, albums, rows), pagination: makePagination(n, pageNumber, pageSize) };
   }
 
   const emptyPage = (pageNumber: number, pageSize: number) => ({
@@ -130,10 +136,12 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     pagination: makePagination(0, pageNumber, pageSize),
   });
 
-  // Nothing is bought before checkout exists: every photo is buyable.
-  const tabsOf = ({ total, favourites }: { total: number; favourites: number }): GalleryTab[] => [
-    { type: 'buyable', count: total },
-    { type: 'bought', count: 0 },
+  const tabsOf = (
+    { total, favourites }: { total: number; favourites: number },
+    bought: number,
+  ): GalleryTab[] => [
+    { type: 'buyable', count: Math.max(0, total - bought) },
+    { type: 'bought', count: bought },
     { type: 'favourite', count: favourites },
   ];
 
@@ -166,11 +174,35 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
 
   /** A page of one album, its total from the album's counts. */
   const albumPage = (context: AlbumWithCounts, q: AlbumMediaQuery, pageNumber: number, pageSize: number) =>
-    page(q, pageNumber, pageSize, totalFrom(context.counts, q), [context.version]);
+    page(
+      q,
+      pageNumber,
+      pageSize,
+      q.purchased ? null : totalFrom(context.counts, q),
+      [context.version],
+      [context],
+    );
+
+  /** The query narrowed to what the user bought (tab or category `bought`) or did not (`buyable`). */
+  async function byPurchase(q: AlbumMediaQuery, albums: AlbumContext[], category: Tab | undefined) {
+    if (category !== 'bought' && category !== 'buyable') return q;
+    const packages = await deps.purchases.packages(q.userId, albums);
+    return { ...q, purchased: { is: category === 'bought', packages } };
+  }
+
+  /** Tab counts: bought ones counted (purchases are few), the rest from the album's counts. */
+  async function tabsWithBought(
+    q: AlbumMediaQuery,
+    albums: AlbumContext[],
+    own: ReturnType<typeof sumCounts>,
+  ) {
+    const bought = await repo().count(await byPurchase({ ...q, favouritesOnly: false }, albums, 'bought'));
+    return tabsOf(own, bought);
+  }
 
   return {
     async tree(caller: Caller, checkinId: number, galleryId: number): Promise<GalleryTreeNode> {
-      const { context } = await albumWithGalleries(caller, checkinId);
+      const { auth, context } = await albumWithGalleries(caller, checkinId);
       // The counts per gallery serve the node, every sub-gallery (summed over its subtree) and the tabs.
       const { all, node, ids } = galleryScope(context, galleryId);
       const own = sumCounts(context.counts, ids);
@@ -187,7 +219,7 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
         num_media: own.total,
         // A participant sees the galleries that hold their photos, not the empty ones.
         sub_gallery: children.filter((g) => g.num_media > 0),
-        tabs: tabsOf(own),
+        tabs: await tabsWithBought(baseQuery(auth, context, ids), [context], own),
       };
     },
 
@@ -198,12 +230,15 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       query: { tab?: Tab; page: number; page_size: number; extras?: 'true' | 'false' },
     ) {
       const { auth, context, ids } = await albumAt(caller, checkinId, galleryId);
-      const q = { ...baseQuery(auth, context, ids), favouritesOnly: query.tab === 'favourite' };
-      const result =
-        query.tab === 'bought'
-          ? emptyPage(query.page, query.page_size)
-          : await albumPage(context, q, query.page, query.page_size);
-      return query.extras === 'true' ? { ...result, tabs: tabsOf(sumCounts(context.counts, ids)) } : result;
+      const base = baseQuery(auth, context, ids);
+      const q = await byPurchase(
+        { ...base, favouritesOnly: query.tab === 'favourite' },
+        [context],
+        query.tab,
+      );
+      const result = await albumPage(context, q, query.page, query.page_size);
+      if (query.extras !== 'true') return result;
+      return { ...result, tabs: await tabsWithBought(base, [context], sumCounts(context.counts, ids)) };
     },
 
     /** The all-photos tab: the whole event when the event shows all photos, else the album's own. */
@@ -219,19 +254,22 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       query: { page: number; page_size: number; category?: Tab; type?: MediaType },
     ) {
       const { context } = await album(auth, checkinId);
-      if (query.category === 'bought') return emptyPage(query.page, query.page_size);
-      const q = {
-        ...baseQuery(auth, context, null),
-        favouritesOnly: query.category === 'favourite',
-        ...(query.type ? { type: query.type } : {}),
-      };
+      const q = await byPurchase(
+        {
+          ...baseQuery(auth, context, null),
+          favouritesOnly: query.category === 'favourite',
+          ...(query.type ? { type: query.type } : {}),
+        },
+        [context],
+        query.category,
+      );
       return albumPage(context, q, query.page, query.page_size);
     },
 
     /**
      * GET /v3/medias/: the media of all the user's albums, each once, newest first. `checkin_id`
-     * must be one of the user's albums; `event_id` narrows to one event; nothing is purchased
-     * before checkout exists, so `purchased=true` is an empty list.
+     * must be one of the user's albums; `event_id` narrows to one event; `purchased` to what the
+     * user bought or did not.
      */
     async medias(
       auth: AuthContext,
@@ -248,25 +286,32 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       if (query.checkin_id !== undefined) albums = [(await album(auth, query.checkin_id)).context];
       else albums = await checkinsRepository(deps.db).allCompleteAlbums(auth.user.id, { counts: true });
       albums = albums.filter((a) => query.event_id === undefined || a.serviceId === query.event_id);
-      if (query.purchased === 'true' || albums.length === 0) return emptyPage(query.page, query.page_size);
-      const q: AlbumMediaQuery = {
-        userId: auth.user.id,
-        scopes: albums.map((a) => a.scope),
-        galleryIds: null,
-        favouritesOnly: false,
-        ...(query.type ? { type: query.type } : {}),
-      };
+      if (albums.length === 0) return emptyPage(query.page, query.page_size);
+      const q = await byPurchase(
+        {
+          userId: auth.user.id,
+          scopes: albums.map((a) => a.scope),
+          galleryIds: null,
+          favouritesOnly: false,
+          ...(query.type ? { type: query.type } : {}),
+        },
+        albums,
+        query.purchased === undefined ? undefined : query.purchased === 'true' ? 'bought' : 'buyable',
+      );
       // Albums of different events show different media, so their counts add up; two albums of
       // one event may show the same medium, listed once: then it is counted.
       const events = new Set(albums.map((a) => a.serviceId));
       const total =
-        events.size === albums.length ? albums.reduce((n, a) => n + (totalFrom(a.counts, q) ?? 0), 0) : null;
+        events.size === albums.length && !q.purchased
+          ? albums.reduce((n, a) => n + (totalFrom(a.counts, q) ?? 0), 0)
+          : null;
       return page(
         q,
         query.page,
         query.page_size,
         total,
         albums.map((a) => a.version),
+        albums,
       );
     },
 
@@ -285,9 +330,10 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
     },
 
     /**
-     * The grouped view: galleries with bought photos (none before checkout exists), galleries with
-     * photos to unlock, and galleries with favourites, each with its first page of media. A gallery
-     * with no photos of its own and no prices of its own is left out; its sub-galleries move up.
+     * The grouped view: galleries with bought photos, galleries with photos to unlock, and
+     * galleries with favourites, each with its first page of media. A gallery with no photos of its
+     * own and no prices of its own is left out; its sub-galleries move up (the paid group lists
+     * only galleries with bought photos).
      */
     async grouped(auth: AuthContext, checkinId: number): Promise<GroupedGalleries> {
       const { context } = await albumWithGalleries(auth, checkinId);
@@ -295,20 +341,27 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
       const lists = await priceListsRepository(deps.db).forService(context.serviceId);
       const parentOf = (id: number) => all.find((g) => g.id === id)?.parentId ?? null;
 
-      const build = async (parentId: number | null, favouritesOnly: boolean): Promise<GroupedGallery[]> => {
+      const packages = await deps.purchases.packages(auth.user.id, [context]);
+      type Group = 'unlocked' | 'favourite' | 'paid';
+      const build = async (parentId: number | null, group: Group): Promise<GroupedGallery[]> => {
         const built = await Promise.all(
           all
             .filter((g) => g.parentId === parentId)
             .map(async (gallery): Promise<GroupedGallery[]> => {
               const own = sumCounts(counts, [gallery.id]);
-              const n = favouritesOnly ? own.favourites : own.total;
-              const q = { ...baseQuery(auth, context, [gallery.id]), favouritesOnly };
+              const base = {
+                ...baseQuery(auth, context, [gallery.id]),
+                favouritesOnly: group === 'favourite',
+              };
+              const q = group === 'paid' ? { ...base, purchased: { is: true, packages } } : base;
+              const n =
+                group === 'paid' ? await repo().count(q) : group === 'favourite' ? own.favourites : own.total;
               const [medias, subs] = await Promise.all([
-                n > 0 ? page(q, 1, MAX_PLACEHOLDERS, n, null) : emptyPage(1, MAX_PLACEHOLDERS),
-                build(gallery.id, favouritesOnly),
+                n > 0 ? page(q, 1, MAX_PLACEHOLDERS, n, null, [context]) : emptyPage(1, MAX_PLACEHOLDERS),
+                build(gallery.id, group),
               ]);
               const ownList = lists.find((l) => l.galleryId === gallery.id);
-              if (n === 0 && !ownList) return subs;
+              if (n === 0 && (group === 'paid' || !ownList)) return subs;
               return [
                 {
                   id: gallery.id,
@@ -325,8 +378,12 @@ export function albumMediaService(deps: { db: Db; mediaFiles: MediaFilesService 
         );
         return built.flat();
       };
-      const [unlocked, favourites] = await Promise.all([build(null, false), build(null, true)]);
-      return { paid_galleries: [], unlocked_galleries: unlocked, favorite_galleries: favourites };
+      const [paid, unlocked, favourites] = await Promise.all([
+        build(null, 'paid'),
+        build(null, 'unlocked'),
+        build(null, 'favourite'),
+      ]);
+      return { paid_galleries: paid, unlocked_galleries: unlocked, favorite_galleries: favourites };
     },
 
     /** A further page of one gallery of the grouped view (its own photos, not its sub-galleries'). */

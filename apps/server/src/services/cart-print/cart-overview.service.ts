@@ -1,19 +1,55 @@
-import type { Cart } from '@fotodrop/contract';
+import type { Cart, CartTotals } from '@fotodrop/contract';
 import type { Language } from '@fotodrop/contract/languages';
+import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
+import type { Db } from '../../db/client';
 import type { AuthContext } from '../accounts/auth.service';
+import type { OrderPricing } from '../orders/order-pricing';
 import type { CartService } from './cart.service';
 import type { PrintService } from './print.service';
 
-/** `GET /v1/cart/`: both halves of the cart and its totals, what the checkout screen shows. */
-export function cartOverviewService(deps: { cart: CartService; print: PrintService }) {
+/**
+ * `GET /v1/cart/`: both halves of the cart and its totals as the order would charge them — the
+ * voucher entered, shipping to the chosen country — what the checkout screen shows.
+ */
+export function cartOverviewService(deps: {
+  db: Db;
+  cart: CartService;
+  print: PrintService;
+  pricing: OrderPricing;
+}) {
   return {
     /** Print items are named in the request's language. */
-    async whole(auth: AuthContext, language: Language): Promise<Cart> {
+    async whole(
+      auth: AuthContext,
+      language: Language,
+      query: { voucher_code?: string | undefined; country?: string | undefined },
+    ): Promise<Cart> {
       const digital = await deps.cart.list(auth);
       const print = await deps.print.cartItems(auth.user.id, language);
-      const totals = await deps.cart.totals(auth);
-      // decision: vouchers come with checkout; until then a voucher_code is accepted and not checked.
-      return { digital_items: digital.results, print_items: print, totals, voucher: null };
+      const priced = await deps.pricing.price(deps.db, auth.user.id, {
+        voucherCode: query.voucher_code,
+        country: query.country,
+      });
+      const money = (minor: number) => minorToDecimalString(minor, priced.currency ?? 'EUR');
+      const counted = await deps.cart.totals(auth);
+      const totals: CartTotals = {
+        ...counted,
+        shipping_costs: money(priced.shipping),
+        handling_fee: money(priced.handlingFee),
+        discount_total: money(priced.discountTotal),
+        grand_total: money(priced.grandTotal),
+      };
+      const voucher = priced.voucher
+        ? {
+            code: priced.voucher.code,
+            status: priced.voucher.status,
+            free_photos:
+              priced.voucher.status === 'valid' && priced.voucher.row?.kind === 'free_photos'
+                ? priced.voucher.row.value
+                : null,
+          }
+        : null;
+      return { digital_items: digital.results, print_items: print, totals, voucher };
     },
   };
 }

@@ -14,28 +14,30 @@ export function viewedFiles(purchased: boolean): { thumb: ServedFile; preview: S
 }
 
 /**
- * A medium of an album as its owner receives it. `purchased` is the checkout's seam: nothing can
- * be bought yet, so every caller passes the default, false, and sees the watermarked files.
+ * A medium of an album as its owner receives it: watermarked and standard definition until bought
+ * (services/albums/album-purchases.ts decides); once bought, the clean files, the original's
+ * download link while HD is available, and the video.
  */
 export function mediaDto(
   row: AlbumMediaRow,
   mediaFiles: Pick<MediaFilesService, 'url'>,
-  purchased = false,
+  bought: { purchased: true; downloadUrl: string | null } | null = null,
 ): Media {
+  const purchased = bought !== null;
   const files = viewedFiles(purchased);
   return {
     id: row.id,
     type: row.type,
     // Until a purchase, photos are shown as the watermarked standard-definition preview.
-    quality: 'SD',
+    quality: purchased ? 'HD' : 'SD',
     favorite: row.favourite,
     is_purchased: purchased,
     gallery_id: row.galleryId,
     thumbnail_url: mediaFiles.url(row.id, files.thumb),
     preview_url: mediaFiles.url(row.id, files.preview),
-    download_url: null,
-    // Nothing is bought before checkout exists, so no video is playable yet (albums spec §3).
-    video_url: null,
+    download_url: bought?.downloadUrl ?? null,
+    // A video plays once bought (albums spec §4: photos-and-videos or videos packages, or picked).
+    video_url: purchased && row.type === 'video' ? mediaFiles.url(row.id, 'video') : null,
     width: row.width ?? 1,
     height: row.height ?? 1,
     duration_seconds: row.durationSeconds,

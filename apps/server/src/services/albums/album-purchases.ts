@@ -1,0 +1,106 @@
+import type { Media, MediaType } from '@fotodrop/contract';
+import type { Queryable } from '../../db/client';
+import { mediaDownloadName } from '../../media/download-names';
+import type { AlbumMediaRow } from '../../repositories/album-media.repository';
+import { albumMediaRepository } from '../../repositories/album-media.repository';
+import type { AlbumContext, AlbumScope } from '../../repositories/checkins.repository';
+import { albumPurchases, entitlementsRepository } from '../../repositories/entitlements.repository';
+import { photoServicesRepository } from '../../repositories/photo-services.repository';
+import { mediaDto } from '../media/media-dto';
+import type { MediaFilesService } from '../media/media-files.service';
+import { hdAvailability } from '../orders/hd-window';
+
+export type DownloadUrl = (mediaId: number, filename: string) => string;
+
+/**
+ * What a user bought, as album listings show it: each medium's purchased flag, its clean files, the
+ * download link of its original while HD is available, and a playable video. The rule is the
+ * entitlements' (repositories/entitlements.repository.ts); a signed link is the only permission a
+ * file route knows, so these links are given only here.
+ */
+export function albumPurchasesView(deps: {
+  db: Queryable;
+  mediaFiles: Pick<MediaFilesService, 'url'>;
+  downloadUrl: DownloadUrl | null;
+  now: () => Date;
+}) {
+  /** The media of `rows` the user bought, given the albums the rows were listed from. */
+  async function purchasedOf(
+    userId: number,
+    albums: AlbumContext[],
+    rows: AlbumMediaRow[],
+  ): Promise<Set<number>> {
+    if (rows.length === 0 || albums.length === 0) return new Set();
+    const ids = rows.map((r) => r.id);
+    const [only] = albums;
+    if (albums.length === 1 && only) {
+      const bought = await albumPurchases(deps.db, userId, only.checkinId, ids);
+      return new Set(rows.filter((r) => bought.media.has(r.id) || bought.types.has(r.type)).map((r) => r.id));
+    }
+    // Several albums: a package covers a medium only through the album whose scope holds it.
+    const repo = entitlementsRepository(deps.db);
+    const bought = await repo.boughtAmong(userId, ids);
+    const packages = await repo.albumTypes(
+      userId,
+      albums.map((a) => a.checkinId),
+    );
+    for (const album of albums) {
+      const types = packages.get(album.checkinId);
+      if (!types) continue;
+      const rest = rows.filter((r) => !bought.has(r.id) && types.has(r.type)).map((r) => r.id);
+      if (rest.length === 0) continue;
+      const members = await albumMediaRepository(deps.db).members({
+        userId,
+        scopes: [album.scope],
+        galleryIds: null,
+        favouritesOnly: false,
+        ids: rest,
+      });
+      for (const m of members) bought.add(m.id);
+    }
+    return bought;
+  }
+
+  return {
+    /** The packages bought for these albums, for the purchased / not purchased filters. */
+    async packages(
+      userId: number,
+      albums: AlbumContext[],
+    ): Promise<{ scope: AlbumScope; types: MediaType[] }[]> {
+      const types = await entitlementsRepository(deps.db).albumTypes(
+        userId,
+        albums.map((a) => a.checkinId),
+      );
+      return albums.flatMap((a) => {
+        const t = types.get(a.checkinId);
+        return t ? [{ scope: a.scope, types: [...t] }] : [];
+      });
+    },
+
+    /** The rows as their owner receives them. */
+    async present(userId: number, albums: AlbumContext[], rows: AlbumMediaRow[]): Promise<Media[]> {
+      const bought = await purchasedOf(userId, albums, rows);
+      if (bought.size === 0) return rows.map((row) => mediaDto(row, deps.mediaFiles));
+      const services = new Map<number, { hd: boolean; name: string }>();
+      for (const serviceId of new Set(rows.filter((r) => bought.has(r.id)).map((r) => r.photoServiceId))) {
+        const service = await photoServicesRepository(deps.db).findById(serviceId);
+        if (service) {
+          services.set(serviceId, {
+            hd: hdAvailability(service, deps.now()) === 'available',
+            name: service.name,
+          });
+        }
+      }
+      return rows.map((row) => {
+        if (!bought.has(row.id)) return mediaDto(row, deps.mediaFiles);
+        const service = services.get(row.photoServiceId);
+        const download =
+          service?.hd && deps.downloadUrl
+            ? deps.downloadUrl(row.id, mediaDownloadName(service.name, row.id, row.type))
+            : null;
+        return mediaDto(row, deps.mediaFiles, { purchased: true, downloadUrl: download });
+      });
+    },
+  };
+}
+export type AlbumPurchasesView = ReturnType<typeof albumPurchasesView>;

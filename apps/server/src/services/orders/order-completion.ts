@@ -1,0 +1,122 @@
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import type { Db } from '../../db/client';
+import { entitlementsRepository } from '../../repositories/entitlements.repository';
+import { ordersRepository } from '../../repositories/orders.repository';
+import { usersRepository } from '../../repositories/users.repository';
+import { vouchersRepository } from '../../repositories/vouchers.repository';
+import { coveredTypes } from '../cart-print/cart-album';
+import { MAIL_QUEUE } from '../mail/mail.jobs';
+import { track } from '../metrics/tracking';
+import { orderDto } from './order-dto';
+import { purchaseEmail } from './purchase-email';
+
+export const ORDER_FULFILMENT_QUEUE = 'order-fulfilment';
+/** The print lab package's queue (lab-package.jobs.ts works it). */
+export const LAB_PACKAGE_QUEUE = 'lab-package';
+
+/** How long a paid order may wait for its fulfilment before the sweep sends it again. */
+const FULFILMENT_GRACE_MS = 60_000;
+
+/**
+ * Turning a paid payment into a paid order, in two steps that each run exactly once however often
+ * they are asked (two confirms, a webhook racing the browser, a replay, a crash in between):
+ * 1. `complete` — in one transaction holding the order's row lock: the order becomes paid, the user
+ *    gets what it bought, the cart gives those lines up, the voucher is used.
+ * 2. `fulfil` (job queue) — the purchase e-mail, the print lab package, the purchase tracking event.
+ *    A crash between 1 and 2 is caught by the sweep (paid, not fulfilled).
+ */
+export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date }) {
+  const enqueue = (orderId: number) =>
+    deps.jobs.send(ORDER_FULFILMENT_QUEUE, { orderId }, { singletonKey: `order-${orderId}` });
+
+  return {
+    /** Marks the order paid and grants its purchases; true only for the call that did it. */
+    async complete(orderId: number): Promise<boolean> {
+      const paid = await deps.db.transaction(async (tx) => {
+        const orders = ordersRepository(tx);
+        const order = await orders.lock(orderId);
+        if (!order || order.status === 'paid') return false;
+        await orders.setStatus(order.id, 'paid', { paidAt: deps.now(), failureMessage: null });
+        const lines = await orders.linesOf([order.id]);
+        const entitlements = entitlementsRepository(tx);
+        for (const line of lines) {
+          if (line.kind !== 'digital' || line.orderType === null || line.checkinId === null) continue;
+          if (line.orderType === 'PHOTOLIST')
+            await entitlements.grantMedia(order.userId, order.id, line.mediaIds);
+          else
+            await entitlements.grantAlbum(
+              order.userId,
+              order.id,
+              line.checkinId,
+              coveredTypes(line.orderType),
+            );
+        }
+        if (order.voucherCode) {
+          const voucher = await vouchersRepository(tx).byCode(order.voucherCode);
+          if (voucher) await vouchersRepository(tx).redeem(voucher.id, order.userId, order.id);
+        }
+        await orders.releaseCart(order.userId, lines);
+        return true;
+      });
+      if (paid) await enqueue(orderId);
+      return paid;
+    },
+
+    /** Gives a bank-transfer order's lines up from the cart when it is placed (it is then "received"). */
+    async releaseCartOf(orderId: number): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        const orders = ordersRepository(tx);
+        const order = await orders.lock(orderId);
+        if (!order) return;
+        await orders.releaseCart(order.userId, await orders.linesOf([order.id]));
+      });
+    },
+
+    /** Step 2; safe to run again: each part checks whether it was done. */
+    async fulfil(orderId: number): Promise<void> {
+      const orders = ordersRepository(deps.db);
+      const order = await orders.find(orderId);
+      if (order?.status !== 'paid' || order.fulfilledAt) return;
+      const lines = await orders.linesOf([order.id]);
+      if (lines.some((l) => l.kind === 'print')) {
+        await deps.jobs.send(LAB_PACKAGE_QUEUE, { orderId }, { singletonKey: `lab-${orderId}` });
+      }
+      const user = await usersRepository(deps.db).findById(order.userId);
+      if (user) {
+        const albums = await orders.albumsOf([
+          ...new Set(lines.flatMap((l) => (l.checkinId === null ? [] : [l.checkinId]))),
+        ]);
+        const dto = orderDto(order, lines, albums, null);
+        await deps.jobs.send(MAIL_QUEUE, purchaseEmail(user, dto, order.linkBase), {
+          singletonKey: `purchase-mail-${orderId}`,
+        });
+      }
+      // The tracking event goes with the claim: one purchase event per order.
+      await deps.db.transaction(async (tx) => {
+        if (!(await ordersRepository(tx).markFulfilled(order.id, deps.now()))) return;
+        await track(tx, {
+          type: 'purchase',
+          userId: order.userId,
+          payload: {
+            order_id: order.id,
+            currency: order.currency,
+            value: order.grandTotal,
+            item_count: lines.reduce((s, l) => s + l.quantity, 0),
+          },
+        });
+      });
+    },
+
+    /** Sends again the fulfilment of paid orders a crash left behind (run periodically and at start). */
+    async sweep(): Promise<number> {
+      const ids = await ordersRepository(deps.db).unfulfilled(
+        new Date(deps.now().getTime() - FULFILMENT_GRACE_MS),
+      );
+      for (const id of ids) await enqueue(id);
+      return ids.length;
+    },
+
+    enqueue,
+  };
+}
+export type OrderCompletion = ReturnType<typeof orderCompletion>;

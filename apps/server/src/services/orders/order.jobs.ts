@@ -1,0 +1,34 @@
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import type { OrderCompletion } from './order-completion';
+import { ORDER_FULFILMENT_QUEUE } from './order-completion';
+import type { OrdersService } from './orders.service';
+
+export const ORDERS_RECONCILE_QUEUE = 'orders-reconcile';
+const RECONCILE_EVERY_MS = 60_000;
+
+/**
+ * The order workers: fulfilment of paid orders, and once a minute (one job at a time across every
+ * process, by its singleton key) asking providers about open payments and re-sending fulfilments a
+ * crash lost. Both also run at start, so a server killed between payment and fulfilment finishes
+ * the order when it is started again.
+ */
+export async function registerOrderWorkers(
+  jobs: JobQueue,
+  services: { orders: OrdersService; orderCompletion: OrderCompletion },
+): Promise<() => void> {
+  await jobs.work<{ orderId: number }>(ORDER_FULFILMENT_QUEUE, ({ orderId }) =>
+    services.orderCompletion.fulfil(orderId),
+  );
+  await jobs.work(ORDERS_RECONCILE_QUEUE, async () => {
+    await services.orders.reconcile();
+    await services.orderCompletion.sweep();
+  });
+  const tick = () =>
+    jobs
+      .send(ORDERS_RECONCILE_QUEUE, {}, { singletonKey: ORDERS_RECONCILE_QUEUE, retryLimit: 0 })
+      .catch((error: unknown) => console.error('could not schedule order reconcile', error));
+  void tick();
+  const timer = setInterval(tick, RECONCILE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

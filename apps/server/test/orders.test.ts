@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { argon2Hasher } from '../src/adapters/password-hasher';
+import { TEST_CARDS } from '../src/adapters/payments/test-provider';
+import { photoServicesRepository } from '../src/repositories/photo-services.repository';
+import { seedDemo } from '../src/seed/demo';
+import { BACKENDS } from './databases';
+import { call, type Harness, SIGNUP, startHarness } from './harness';
+import { addPhoto } from './photos';
+
+interface OrderBody {
+  id: number;
+  status: string;
+  grand_total: string;
+  digital_total: string;
+  discount_total: string;
+  failure_message: string | null;
+  bank_transfer: { reference: string; iban: string; amount: string } | null;
+  albums: { checkin_id: number }[];
+}
+
+describe.each(BACKENDS)('orders and payments on %s', (backend) => {
+  let h: Harness;
+  let token: string;
+  let other: string;
+  let albumId: number;
+  let marathonId: number;
+  const mine: number[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    await seedDemo(h.database.db, argon2Hasher, 1);
+    const marathon = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
+    marathonId = marathon.id;
+    const [gallery] = (
+      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
+        marathon.id,
+      ])
+    ).rows as { id: number }[];
+    for (const shade of [0, 1, 2])
+      mine.push(
+        await addPhoto(h, { serviceId: marathon.id, galleryId: gallery!.id, tags: ['bib-1042'] }, shade),
+      );
+    token = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
+    other = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'other@example.com' }))
+      .body.token as string;
+    albumId = (await call(h.app, 'POST', '/api/v2/checkins/', { picacode: 'K7M2Q9P' }, { token })).body
+      .id as number;
+    await h.database.executeSql(
+      "insert into bank_accounts (beneficiary, iban, bic) values ('Fotodrop Demo', 'IT60X0542811101000000123456', 'BPMOIT22XXX')",
+      [],
+    );
+  });
+  afterAll(() => h?.close());
+
+  beforeEach(async () => {
+    // Nothing bought, nothing open: each test starts from a cart of its own.
+    await h.database.executeSql('delete from orders', []);
+    await h.database.executeSql('delete from media_entitlements', []);
+    await call(h.app, 'DELETE', '/api/cart/', undefined, { token });
+    await h.database.executeSql('update photo_services set media_available_to = $1 where id = $2', [
+      new Date(Date.now() + 90 * 86_400_000).toISOString(),
+      marathonId,
+    ]);
+  });
+
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, t = token) =>
+    call(h.app, method, `/api${url}`, body, { token: t });
+  const fillCart = async (ids = mine) => {
+    const res = await send('POST', '/cart/digital-items/', {
+      checkin_id: albumId,
+      gallery_id: null,
+      order_type: 'PHOTOLIST',
+      media_ids: ids,
+    });
+    expect(res.status).toBe(201);
+  };
+  const cartTotal = async () => (await send('GET', '/cart/totals/')).body.grand_total as string;
+  const createOrder = (body: Record<string, unknown> = {}, t = token) =>
+    send('POST', '/v3/orders/', { payment_method: 'stripe', ...body }, t);
+  const payCard = async (intent: string, card: string) =>
+    send('POST', `/test-payments/v1/intents/${intent}/confirm/`, { card_number: card });
+  const confirm = (intent: string, t = token) =>
+    send('POST', '/v3/orders/confirm-payment/', { transaction_id: intent, payment_method: 'stripe' }, t);
+  const albumMedia = async () =>
+    (await send('GET', `/v3/checkins/${albumId}/all-medias/`)).body.results as {
+      id: number;
+      is_purchased: boolean;
+      preview_url: string;
+    }[];
+  const count = async (sql: string) => Number(((await h.database.executeSql(sql, [])).rows[0] as { n?: unknown } | undefined)?.n ?? 0);
+
+  it('pays with the success card: the order is paid, the photos unlocked, the cart emptied', async () => {
+    await fillCart();
+    const total = await cartTotal();
+    const created = await createOrder();
+    expect(created.status).toBe(201);
+    const order = created.body.order as OrderBody;
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    expect(order.status).toBe('awaiting_payment');
+    expect(order.grand_total).toBe(total);
+    expect(intent).toMatch(/^ti_/);
+
+    expect((await payCard(intent, TEST_CARDS.succeeds)).body.status).toBe('succeeded');
+    const confirmed = await confirm(intent);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.status).toBe('paid');
+
+    const media = await albumMedia();
+    const bought = media.filter((m) => mine.includes(m.id));
+    expect(bought.every((m) => m.is_purchased)).toBe(true);
+    expect(bought.every((m) => m.preview_url.includes('preview-clean'))).toBe(true);
+    expect((await send('GET', '/cart/digital-items/')).body.results).toEqual([]);
+    expect((await send('GET', `/v3/orders/${order.id}/`)).body.status).toBe('paid');
+    const list = (await send('GET', '/v3/orders/')).body.results as OrderBody[];
+    expect(list.map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it('ignores prices a client sends: the server computes what is charged', async () => {
+    await fillCart();
+    const total = await cartTotal();
+    const created = await createOrder({ grand_total: '0.01', digital_total: '0.01', discount_total: '999' });
+    expect(created.status).toBe(201);
+    expect((created.body.order as OrderBody).grand_total).toBe(total);
+    const amount = await h.database.executeSql('select amount from test_payment_intents', []);
+    expect(Number((amount.rows[0] as { amount: number }).amount)).toBe(Math.round(Number(total) * 100));
+  });
+
+  it('a declined card shows the provider message and leaves the cart intact', async () => {
+    await fillCart();
+    const created = await createOrder();
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    const paid = await payCard(intent, TEST_CARDS.declines);
+    expect(paid.body.status).toBe('failed');
+    const confirmed = await confirm(intent);
+    expect(confirmed.status).toBe(402);
+    expect(confirmed.body.code).toBe('payment_failed');
+    expect(confirmed.body.message).toBe('Your card was declined.');
+    expect((await send('GET', '/cart/digital-items/')).body.results).toHaveLength(1);
+    expect((await albumMedia()).some((m) => m.is_purchased)).toBe(false);
+    // Paying again makes a new order for the same cart.
+    const again = await createOrder();
+    expect(again.status).toBe(201);
+    expect((again.body.order as OrderBody).id).not.toBe((created.body.order as OrderBody).id);
+  });
+
+  it('the 3-D Secure card stays processing until its second confirm', async () => {
+    await fillCart();
+    const intent = ((await createOrder()).body.payment as { client_secret: string }).client_secret;
+    expect((await payCard(intent, TEST_CARDS.needsSecondConfirm)).body.status).toBe('processing');
+    expect((await confirm(intent)).body.status).toBe('processing');
+    // A new order cannot start while a payment is in flight.
+    expect((await createOrder({ save_card: true })).status).toBe(409);
+    expect((await payCard(intent, TEST_CARDS.needsSecondConfirm)).body.status).toBe('succeeded');
+    expect((await confirm(intent)).body.status).toBe('paid');
+  });
+
+  it('concurrent confirms, webhook replays and a racing webhook end in one paid order and one fulfilment', async () => {
+    await fillCart();
+    const created = await createOrder();
+    const orderId = (created.body.order as OrderBody).id;
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    // The provider's side only (no notification): the browser and the webhooks race afterwards.
+    await h.database.executeSql("update test_payment_intents set status = 'succeeded' where id = $1", [
+      intent,
+    ]);
+    const results = await Promise.all([
+      confirm(intent),
+      confirm(intent),
+      h.services.orders.syncPayment('test', intent),
+      h.services.orders.syncPayment('test', intent),
+      confirm(intent),
+    ]);
+    for (const r of results) if (r && 'status' in r) expect(r.status).toBe(200);
+    expect(await count(`select count(*) as n from orders where status = 'paid'`)).toBe(1);
+    expect(await count(`select count(*) as n from media_entitlements where order_id = ${orderId}`)).toBe(
+      mine.length,
+    );
+    // Fulfilment asked many times (queue retries, the sweep) runs once.
+    await Promise.all([1, 2, 3].map(() => h.services.orderCompletion.fulfil(orderId)));
+    await h.services.orderCompletion.fulfil(orderId);
+    expect(
+      await count(
+        `select count(*) as n from metric_events where type = 'purchase' and (payload->>'order_id')::int = ${orderId}`,
+      ),
+    ).toBe(1);
+    // A replayed webhook after the fact changes nothing.
+    await h.services.orders.syncPayment('test', intent);
+    expect(await count(`select count(*) as n from orders where status = 'paid'`)).toBe(1);
+  });
+
+  it('a repeated pay press for the same cart reuses the order and its payment', async () => {
+    await fillCart();
+    const [a, b] = await Promise.all([createOrder(), createOrder()]);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect((a.body.order as OrderBody).id).toBe((b.body.order as OrderBody).id);
+    expect((a.body.payment as { client_secret: string }).client_secret).toBe(
+      (b.body.payment as { client_secret: string }).client_secret,
+    );
+    expect(await count('select count(*) as n from test_payment_intents')).toBeGreaterThan(0);
+    expect(await count('select count(*) as n from payments')).toBe(1);
+  });
+
+  it('a payment nobody confirmed (closed tab, crash) is found by the reconcile job', async () => {
+    await fillCart();
+    const created = await createOrder();
+    const orderId = (created.body.order as OrderBody).id;
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    await h.database.executeSql("update test_payment_intents set status = 'succeeded' where id = $1", [
+      intent,
+    ]);
+    h.clock.now = new Date(Date.now() + 5 * 60_000);
+    try {
+      await h.database.executeSql("update payments set updated_at = now() - interval '5 minutes'", []);
+      expect(await h.services.orders.reconcile()).toBe(1);
+      expect((await send('GET', `/v3/orders/${orderId}/`)).body.status).toBe('paid');
+      // Paid but not fulfilled (the process died before its job ran): the sweep sends it again.
+      h.clock.now = new Date(Date.now() + 10 * 60_000);
+      expect(await h.services.orderCompletion.sweep()).toBe(1);
+    } finally {
+      h.clock.now = new Date();
+    }
+  });
+
+  it('refuses unknown methods, another user, and an empty cart', async () => {
+    expect((await createOrder()).status).toBe(400);
+    await fillCart();
+    const created = await createOrder();
+    const orderId = (created.body.order as OrderBody).id;
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    expect((await send('GET', `/v3/orders/${orderId}/`, undefined, other)).status).toBe(404);
+    expect((await confirm(intent, other)).status).toBe(404);
+    expect(
+      (
+        await send(
+          'POST',
+          `/test-payments/v1/intents/${intent}/confirm/`,
+          { card_number: TEST_CARDS.succeeds },
+          other,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await createOrder({ payment_method: 'mercado-pago' })).status).toBe(400);
+    expect((await createOrder({ payment_method: 'paypal' })).status).toBe(400);
+    expect((await send('GET', '/v3/orders/', undefined, other)).body.results).toEqual([]);
+  });
+
+  it('bank transfer: pending with instructions until staff marks it paid', async () => {
+    await fillCart();
+    const created = await createOrder({ payment_method: 'bank-transfer' });
+    expect(created.status).toBe(201);
+    const order = created.body.order as OrderBody;
+    expect(order.status).toBe('pending');
+    expect(order.bank_transfer?.iban).toBe('IT60X0542811101000000123456');
+    expect(order.bank_transfer?.reference).toMatch(/^FD-/);
+    expect((await albumMedia()).some((m) => m.is_purchased)).toBe(false);
+    expect((await send('POST', `/v3/orders/${order.id}/mark-paid/`, undefined, token)).status).toBe(403);
+    const staff = (
+      await call(h.app, 'POST', '/api/api/v1/get-token-auth/', {
+        username: 'staff@fotodrop.test',
+        password: 'Fotodrop-staff1',
+      })
+    ).body.token as string;
+    const marked = await send('POST', `/v3/orders/${order.id}/mark-paid/`, undefined, staff);
+    expect(marked.status).toBe(200);
+    expect(marked.body.status).toBe('paid');
+    expect(
+      (await albumMedia())
+        .filter((m) => m.is_purchased)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([...mine].sort());
+  });
+
+  it('vouchers: free photos, used once, invalid codes refused', async () => {
+    await h.database.executeSql(
+      "insert into vouchers (code, kind, value) values ('TESTFREE1', 'free_photos', 1) on conflict do nothing",
+      [],
+    );
+    await fillCart();
+    const before = await send('GET', '/v1/cart/?voucher_code=testfree1');
+    expect((before.body.voucher as { status: string }).status).toBe('valid');
+    expect(Number((before.body.totals as { discount_total: string }).discount_total)).toBeGreaterThan(0);
+    expect(
+      ((await send('GET', '/v1/cart/?voucher_code=NOPE')).body.voucher as { status: string }).status,
+    ).toBe('invalid');
+    expect((await createOrder({ voucher_code: 'NOPE' })).body.message).toBe('Invalid promo code');
+    const created = await createOrder({ voucher_code: 'TESTFREE1' });
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    await payCard(intent, TEST_CARDS.succeeds);
+    expect((await confirm(intent)).body.status).toBe('paid');
+    expect(
+      ((await send('GET', '/v1/cart/?voucher_code=TESTFREE1')).body.voucher as { status: string }).status,
+    ).toBe('used');
+  });
+});
