@@ -19,6 +19,7 @@ import { cartRoutes } from './routes/cart.routes';
 import { checkinRoutes } from './routes/checkins.routes';
 import { configRoutes } from './routes/config.routes';
 import type { RequestInfo, RouteContext } from './routes/context';
+import { downloadRoutes } from './routes/downloads.routes';
 import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organiserRoutes } from './routes/organiser.routes';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   cartRoutes(context);
   printRoutes(context);
   orderRoutes(context);
+  downloadRoutes(context, { app, apiBase: API_BASE, storage: options.storage });
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
   organiserMediaRoutes(context);
   mediaFileRoutes(app, {

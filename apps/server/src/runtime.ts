@@ -11,6 +11,7 @@ import { sweepWorkDirs } from './media/work-dirs';
 import { settingsRepository } from './repositories/settings.repository';
 import { registerMailWorker } from './services/mail/mail.jobs';
 import { DERIVATIVES_QUEUE } from './services/media/media-files.service';
+import { registerAlbumZipWorker } from './services/orders/album-zip.jobs';
 import { registerOrderWorkers } from './services/orders/order.jobs';
 import { createServices, type Services } from './services/services';
 
@@ -80,4 +81,5 @@ export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' |
     runtime.services.mediaFiles.processDerivatives(mediaId),
   );
   await registerOrderWorkers(runtime.jobs, runtime.services);
+  await registerAlbumZipWorker(runtime.jobs, runtime.services.albumZips);
 }

@@ -46,6 +46,10 @@ export const ErrorCode = {
   noDelivery: 'no_delivery',
   /** The order cannot change state this way (e.g. marking a card order paid). */
   orderState: 'order_state',
+  /** HD originals of the album are not downloadable now (before the album's HD date, or after its end). */
+  hdNotAvailable: 'hd_not_available',
+  /** An album zip was asked for, but the user bought nothing of the album. */
+  nothingPurchased: 'nothing_purchased',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

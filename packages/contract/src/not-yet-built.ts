@@ -9,9 +9,7 @@ export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   'GET /payments/v1/stripe/payment-methods/': 'issue 9',
   'PATCH /payments/v1/stripe/payment-methods/{id}/set-default/': 'issue 9',
   'POST /payments/v1/stripe/payment-methods/{id}/detach/': 'issue 9',
-  'POST /v2/checkins/{id}/download-medias/': 'issue 9',
   'GET /photobook-preview/': 'issue 9',
-  'GET /v2/checkins/{id}/download-medias/': 'issue 9',
   // Face search, and hiding one's face from other participants' albums.
   'POST /v2/checkins/{id}/add-face/': 'issue 10',
   'GET /v3/checkins/{id}/face-inference-status/': 'issue 10',

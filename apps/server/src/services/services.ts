@@ -22,6 +22,7 @@ import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
 import { mediaFilesService } from './media/media-files.service';
 import { organiserService } from './media/organiser.service';
+import { albumZipService } from './orders/album-zip.service';
 import { cartPaymentsService } from './orders/cart-payments.service';
 import { orderCompletion } from './orders/order-completion';
 import { orderPricing } from './orders/order-pricing';
@@ -121,6 +122,13 @@ export function createServices(deps: ServiceDeps) {
       provider: testProvider,
       payments,
       notify: (ref) => orders.syncPayment('test', ref),
+    }),
+    albumZips: albumZipService({
+      db: deps.db,
+      storage: deps.storage,
+      jobs: deps.jobs,
+      secret: deps.mediaSecret,
+      now,
     }),
     organiser: organiserService({ db: deps.db, mediaFiles }),
     preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'), codeGuesses }),
