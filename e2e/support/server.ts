@@ -14,8 +14,8 @@ export interface RunningServer {
   /** Milliseconds from spawning the process to the first 200 of /api/health. */
   startupMs: number;
   output: () => string;
-  /** Stops the process; `keepData` leaves the data folder for a restart. */
-  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Stops the process; `keepData` leaves the data folder for a restart; `kill` ends it at once (a crash). */
+  stop(options?: { keepData?: boolean; kill?: boolean }): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -81,9 +81,9 @@ export async function startServer(
     dataDir,
     startupMs,
     output: () => log,
-    async stop({ keepData = false } = {}) {
+    async stop({ keepData = false, kill = false } = {}) {
       if (child.exitCode === null) {
-        child.kill('SIGTERM');
+        child.kill(kill ? 'SIGKILL' : 'SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
       if (!keepData) await rm(dataDir, { recursive: true, force: true });

@@ -87,7 +87,8 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
       is_purchased: boolean;
       preview_url: string;
     }[];
-  const count = async (sql: string) => Number(((await h.database.executeSql(sql, [])).rows[0] as { n?: unknown } | undefined)?.n ?? 0);
+  const count = async (sql: string) =>
+    Number(((await h.database.executeSql(sql, [])).rows[0] as { n?: unknown } | undefined)?.n ?? 0);
 
   it('pays with the success card: the order is paid, the photos unlocked, the cart emptied', async () => {
     await fillCart();
@@ -113,6 +114,15 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     expect((await send('GET', `/v3/orders/${order.id}/`)).body.status).toBe('paid');
     const list = (await send('GET', '/v3/orders/')).body.results as OrderBody[];
     expect(list.map((o) => o.id)).toEqual([order.id]);
+    // Never pay twice for a photo.
+    const again = await send('POST', '/cart/digital-items/', {
+      checkin_id: albumId,
+      gallery_id: null,
+      order_type: 'PHOTOLIST',
+      media_ids: [mine[0]],
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('already_bought');
   });
 
   it('ignores prices a client sends: the server computes what is charged', async () => {

@@ -38,6 +38,8 @@ export const ErrorCode = {
   notForSale: 'not_for_sale',
   /** A digital item's photos are used by print products in the cart. */
   itemUsedInPrint: 'item_used_in_print',
+  /** The user bought these media (or this package) already. */
+  alreadyBought: 'already_bought',
   /** The payment provider refused the payment; `message` is the provider's (payment-error modal). */
   paymentFailed: 'payment_failed',
   /** Another payment of the user is still being processed by its provider. */

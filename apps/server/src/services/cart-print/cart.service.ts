@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../../db/client';
 import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
 import { cartRepository, type DigitalItemRow } from '../../repositories/cart.repository';
+import { entitlementsRepository, purchasedInAlbum } from '../../repositories/entitlements.repository';
 import { printCartRepository } from '../../repositories/print-cart.repository';
 import type { AuthContext } from '../accounts/auth.service';
 import { mediaDto } from '../media/media-dto';
@@ -28,6 +29,12 @@ import { trackAddToCart } from './cart-tracking';
 import { printCart } from './print-cart';
 
 const THUMBNAILS_PER_LINE = 4;
+
+export class AlreadyBoughtError extends DomainError {
+  constructor(message = 'You have bought these photos already: find them in your album and your orders.') {
+    super(400, ErrorCode.alreadyBought, message);
+  }
+}
 
 export class CurrencyMismatchError extends DomainError {
   constructor(cartCurrency: string, currency: string, seller = 'this album sells') {
@@ -96,8 +103,17 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
     const members = await albums.membersOf(auth.user.id, album, { ids: unique, galleryIds });
     if (members.length !== unique.length) throw new NotFoundError('Photo not found.');
     albums.assertPriced(album, galleryId, members);
+    const bought = await unbought(db, auth, album, members);
     // In the order asked for: the cart lists a pick as the user made it.
-    return unique.map((id) => members.find((m) => m.id === id) as Member);
+    return unique.flatMap((id) => bought.filter((m) => m.id === id));
+  }
+
+  /** What of `members` the user has not bought yet; nothing left is an error (never pay twice). */
+  async function unbought(db: Queryable, auth: AuthContext, album: SaleAlbum, members: Member[]) {
+    const bought = await purchasedInAlbum(db, auth.user.id, album.context.checkinId, members);
+    const rest = members.filter((m) => !bought.has(m.id));
+    if (rest.length === 0 && members.length > 0) throw new AlreadyBoughtError();
+    return rest;
   }
 
   /** In a transaction holding the user's cart lock: cart changes of one user never interleave. */
@@ -115,6 +131,11 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
     if (!albumsOf(tx).packagePrice(album, orderType)) {
       throw new NotForSaleError('This album does not offer that package.');
     }
+    const owned = (await entitlementsRepository(tx).albumTypes(auth.user.id, [album.context.checkinId])).get(
+      album.context.checkinId,
+    );
+    if (coveredTypes(orderType).every((t) => owned?.has(t)))
+      throw new AlreadyBoughtError('You have bought this package already.');
     const repo = cartRepository(tx);
     const lines = await repo.list(auth.user.id, album.context.checkinId);
     const covered = coveredTypes(orderType);
@@ -312,9 +333,10 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         const album = await albums.load(auth.user.id, body.checkin_id);
         await assertSelling(tx, auth, album);
         const galleryIds = albums.galleryIdsOf(album, body.gallery_id);
-        const photos = await albums.membersOf(auth.user.id, album, { types: ['photo'], galleryIds });
-        if (photos.length === 0) throw new NotForSaleError('This album has no photos to buy yet.');
-        albums.assertPriced(album, body.gallery_id, photos);
+        const all = await albums.membersOf(auth.user.id, album, { types: ['photo'], galleryIds });
+        if (all.length === 0) throw new NotForSaleError('This album has no photos to buy yet.');
+        albums.assertPriced(album, body.gallery_id, all);
+        const photos = await unbought(tx, auth, album, all);
         const grown = await addToPick(tx, auth, album, body.gallery_id, photos);
         return describe(tx, auth, await tracked(tx, auth, album, grown), album);
       });

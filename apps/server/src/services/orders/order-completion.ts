@@ -108,10 +108,8 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
     },
 
     /** Sends again the fulfilment of paid orders a crash left behind (run periodically and at start). */
-    async sweep(): Promise<number> {
-      const ids = await ordersRepository(deps.db).unfulfilled(
-        new Date(deps.now().getTime() - FULFILMENT_GRACE_MS),
-      );
+    async sweep(graceMs = FULFILMENT_GRACE_MS): Promise<number> {
+      const ids = await ordersRepository(deps.db).unfulfilled(new Date(deps.now().getTime() - graceMs));
       for (const id of ids) await enqueue(id);
       return ids.length;
     },

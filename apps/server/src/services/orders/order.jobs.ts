@@ -19,16 +19,16 @@ export async function registerOrderWorkers(
   await jobs.work<{ orderId: number }>(ORDER_FULFILMENT_QUEUE, ({ orderId }) =>
     services.orderCompletion.fulfil(orderId),
   );
-  await jobs.work(ORDERS_RECONCILE_QUEUE, async () => {
-    await services.orders.reconcile();
-    await services.orderCompletion.sweep();
+  await jobs.work<{ atStart?: boolean }>(ORDERS_RECONCILE_QUEUE, async ({ atStart }) => {
+    await services.orders.reconcile(atStart ? 0 : undefined);
+    await services.orderCompletion.sweep(atStart ? 0 : undefined);
   });
-  const tick = () =>
+  const tick = (atStart = false) =>
     jobs
-      .send(ORDERS_RECONCILE_QUEUE, {}, { singletonKey: ORDERS_RECONCILE_QUEUE, retryLimit: 0 })
+      .send(ORDERS_RECONCILE_QUEUE, { atStart }, { singletonKey: ORDERS_RECONCILE_QUEUE, retryLimit: 0 })
       .catch((error: unknown) => console.error('could not schedule order reconcile', error));
-  void tick();
-  const timer = setInterval(tick, RECONCILE_EVERY_MS);
+  void tick(true);
+  const timer = setInterval(() => void tick(), RECONCILE_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

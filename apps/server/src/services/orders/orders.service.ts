@@ -344,11 +344,14 @@ export function ordersService(deps: {
       return present((await repo.find(order.id)) ?? order);
     },
 
-    /** Asks providers about payments nobody told us about (lost webhook, closed tab, crash). */
-    async reconcile(): Promise<number> {
+    /**
+     * Asks providers about payments nobody told us about (lost webhook, closed tab, crash). At
+     * start every open payment is asked about (`minAgeMs` 0): this process may have died mid-payment.
+     */
+    async reconcile(minAgeMs = RECONCILE_AFTER_MS): Promise<number> {
       const now = deps.now().getTime();
       const open = await ordersRepository(deps.db).openPayments(
-        new Date(now - RECONCILE_AFTER_MS),
+        new Date(now - minAgeMs),
         new Date(now - RECONCILE_FOR_MS),
       );
       for (const payment of open) {
