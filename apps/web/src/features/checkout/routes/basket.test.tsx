@@ -7,10 +7,12 @@ import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 import { fakeCart, makeDigitalItem, makePrintItem } from '../../cart/test/fake-cart';
 // the print catalogue names the options of print items
 import { fakePrint } from '../../print/test/fake-print';
+import { fakeCheckout } from '../test/fake-checkout';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let cart: ReturnType<typeof fakeCart>;
 let print: ReturnType<typeof fakePrint>;
+let checkout: ReturnType<typeof fakeCheckout>;
 
 beforeAll(async () => {
   await initTestI18n();
@@ -21,7 +23,7 @@ beforeAll(async () => {
         status: 200,
         body: { results: [], pagination: { total: 0, num_pages: 1, page_size: 12, page_number: 1 } },
       };
-    return print.handler(req) ?? cart.handler(req);
+    return checkout.handler(req) ?? print.handler(req) ?? cart.handler(req);
   });
 });
 afterAll(() => server.close());
@@ -44,6 +46,7 @@ beforeEach(() => {
     albumNames: { 41: 'Alpine Marathon 2026', 77: 'Hotel Bellevue' },
   });
   print = fakePrint({ cart });
+  checkout = fakeCheckout(cart);
 });
 afterEach(cleanup);
 
@@ -88,8 +91,8 @@ describe('the basket', () => {
     await waitFor(() => expect(figure('4 digital items')).toBe('€49.65'));
     expect(figure('Grand total')).toBe('€49.65');
     expect(within(summary()).getByText('Prices include VAT.')).toBeTruthy();
-    // payment is not part of this screen yet: nothing to press that would not work
-    expect(screen.queryByRole('button', { name: /pay|checkout|order/i })).toBeNull();
+    // the pay button charges the server's grand total
+    expect(within(summary()).getByRole('button', { name: 'Pay €49.65' })).toBeTruthy();
   });
 
   it('removes a line after the confirmation, and keeps it when cancelled', async () => {

@@ -67,7 +67,11 @@ function Checkout() {
     ...(voucher ? { voucher_code: voucher } : {}),
     ...(country ? { country } : {}),
   };
-  const cart = useCheckoutCart(query);
+  const cartQuery = useCheckoutCart(query);
+  // a refused country answers an error, not a cart: the last cart stays on screen meanwhile
+  const lastCart = useRef(cartQuery.data);
+  if (cartQuery.data) lastCart.current = cartQuery.data;
+  const cart = { data: cartQuery.data ?? lastCart.current, error: cartQuery.error };
   const payments = usePayments();
   const form = useForm<CheckoutValues>({ defaultValues: emptyCheckout(email) });
   const { setValue, setError, clearErrors, getValues } = form;

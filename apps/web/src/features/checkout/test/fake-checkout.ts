@@ -66,6 +66,8 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
     orders: new Map<number, Order>(),
     intents: new Map<string, { order: number; status: string; confirms: number; message: string | null }>(),
     nextOrder: 900,
+    /** A country the cart prices but the order refuses (the lab stopped serving it meanwhile). */
+    orderRefuses: 'US',
     /** Bodies of POST /v3/orders/, in order. */
     created: [] as Record<string, unknown>[],
   };
@@ -103,7 +105,7 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
     state.created.push(body);
     const hasPrint = cart.state.printItems.length > 0;
     const address = body.shipping_address as { country?: string } | undefined;
-    if (hasPrint && address?.country === 'US')
+    if (hasPrint && address?.country === state.orderRefuses)
       return fail(400, 'no_delivery', 'No delivery to your country', {
         'shipping_address.country': ['shipping.no_delivery'],
       });

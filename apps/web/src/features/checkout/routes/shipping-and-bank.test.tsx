@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makePrintItem } from '../../cart/test/fake-cart';
+import { callsTo, openCheckout, payButton, summary, useCheckoutServer } from '../test/checkout-setup';
+
+const ctx = useCheckoutServer();
+
+function fillAddress() {
+  const fields: Record<string, string> = {
+    'First name': 'Ada',
+    'Last name': 'Lovelace',
+    Phone: '+39 333 1234567',
+    Street: 'Via Roma',
+    'House number': '12',
+    Postcode: '10121',
+    City: 'Torino',
+  };
+  const form = screen.getByRole('region', { name: 'Shipping address' });
+  for (const [label, value] of Object.entries(fields))
+    fireEvent.change(within(form).getByLabelText(label, { exact: false }), { target: { value } });
+  return form;
+}
+
+const country = (form: HTMLElement) => within(form).getByLabelText('Country', { exact: false });
+
+describe('the shipping address of print products', () => {
+  beforeEach(() => {
+    ctx.cart.state.printItems = [makePrintItem({ id: 5 })];
+  });
+
+  it('asks for the country before paying, and says so on the field', async () => {
+    await openCheckout();
+    const form = fillAddress();
+    expect(within(summary()).getByText('Shipping').nextElementSibling?.textContent).toBe('Choose a country');
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    fireEvent.click(payButton());
+    expect(await within(form).findByText('The Country field is required')).toBeTruthy();
+    expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/')).toHaveLength(0);
+  });
+
+  it('says "No delivery to your country" on the field, and prices shipping for a served country', async () => {
+    await openCheckout();
+    const form = fillAddress();
+    const select = await waitFor(() => {
+      const field = country(form);
+      expect(within(field).getByRole('option', { name: 'United States' })).toBeTruthy();
+      return field;
+    });
+    fireEvent.change(select, { target: { value: 'US' } });
+    expect(await within(form).findByText('No delivery to your country')).toBeTruthy();
+    expect(callsTo(ctx.server.requests, 'GET', '/v1/cart/').some((r) => r.path.includes('country=US'))).toBe(
+      true,
+    );
+
+    fireEvent.change(select, { target: { value: 'DE' } });
+    await waitFor(() =>
+      expect(within(summary()).getByText('Shipping').nextElementSibling?.textContent).toBe('€4.90'),
+    );
+    expect(within(form).queryByText('No delivery to your country')).toBeNull();
+    // 29.70 of photos, 1.90 of prints, 4.90 of shipping
+    expect(payButton().textContent).toBe('Pay €36.50');
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    fireEvent.click(payButton());
+    await screen.findByRole('heading', { name: /Order received/ }, { timeout: 5000 });
+    const body = JSON.parse(callsTo(ctx.server.requests, 'POST', '/v3/orders/')[0]!.body);
+    expect(body.shipping_address).toMatchObject({
+      first_name: 'Ada',
+      country: 'DE',
+      email: 'ada@example.com',
+    });
+  });
+
+  it('shows the order’s refusal of the country on the field', async () => {
+    ctx.checkout.state.orderRefuses = 'IT';
+    await openCheckout();
+    const form = fillAddress();
+    await waitFor(() => expect(within(country(form)).getByRole('option', { name: 'Italy' })).toBeTruthy());
+    fireEvent.change(country(form), { target: { value: 'IT' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    fireEvent.click(payButton());
+    expect(await within(form).findByText('No delivery to your country')).toBeTruthy();
+    expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: /Order received/ })).toBeNull();
+  });
+});
+
+describe('banks of iDEAL and Przelewy24', () => {
+  it('asks to select a bank, then sends it with the order and goes to the provider’s page', async () => {
+    const router = await openCheckout();
+    fireEvent.click(screen.getByRole('radio', { name: 'iDEAL' }));
+    fireEvent.click(payButton());
+    expect(await screen.findByText('Select a bank', { selector: '.field-error p' })).toBeTruthy();
+    expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Your bank'), { target: { value: 'ing' } });
+    fireEvent.click(payButton());
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/test-payments\/ti_/));
+    expect(JSON.parse(callsTo(ctx.server.requests, 'POST', '/v3/orders/')[0]!.body)).toMatchObject({
+      payment_method: 'ideal',
+      bank: 'ing',
+    });
+  });
+});
