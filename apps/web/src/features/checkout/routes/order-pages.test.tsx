@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { here, renderApp } from '../../../test/render-app';
-import { callsTo, openCheckout, payButton, useCheckoutServer } from '../test/checkout-setup';
+import { callsTo, openCheckout, payButton, setUpCheckoutServer } from '../test/checkout-setup';
 import { makeOrder } from '../test/fake-checkout';
 
-const ctx = useCheckoutServer();
+const ctx = setUpCheckoutServer();
 
 describe('the pages after paying', () => {
   it('shows the pending title and the transfer instructions of a bank transfer', async () => {

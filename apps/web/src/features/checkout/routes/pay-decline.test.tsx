@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { here } from '../../../test/render-app';
-import { callsTo, openCheckout, payButton, useCheckoutServer } from '../test/checkout-setup';
+import { callsTo, openCheckout, payButton, setUpCheckoutServer } from '../test/checkout-setup';
 
-const ctx = useCheckoutServer();
+const ctx = setUpCheckoutServer();
 
 function payWith(number: string) {
   fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
-import { callsTo, openCheckout, payButton, summary, useCheckoutServer } from '../test/checkout-setup';
+import { callsTo, openCheckout, payButton, setUpCheckoutServer, summary } from '../test/checkout-setup';
 
-const ctx = useCheckoutServer();
+const ctx = setUpCheckoutServer();
 
 async function tryCode(code: string) {
   fireEvent.click(within(summary()).getByRole('button', { name: 'Have a promo code?' }));

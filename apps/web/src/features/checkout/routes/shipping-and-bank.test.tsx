@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makePrintItem } from '../../cart/test/fake-cart';
-import { callsTo, openCheckout, payButton, summary, useCheckoutServer } from '../test/checkout-setup';
+import { callsTo, openCheckout, payButton, setUpCheckoutServer, summary } from '../test/checkout-setup';
 
-const ctx = useCheckoutServer();
+const ctx = setUpCheckoutServer();
 
 function fillAddress() {
   const fields: Record<string, string> = {

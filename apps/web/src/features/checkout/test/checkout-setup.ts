@@ -13,7 +13,7 @@ import { fakeCheckout } from './fake-checkout';
  * the cart with a pick of three photos at 9.90, the print catalogue, and the checkout's calls).
  * `ctx` is filled anew before each test.
  */
-export function useCheckoutServer() {
+export function setUpCheckoutServer() {
   const ctx = {} as {
     server: Awaited<ReturnType<typeof startTestServer>>;
     cart: ReturnType<typeof fakeCart>;
