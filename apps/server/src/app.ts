@@ -24,6 +24,8 @@ import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organiserRoutes } from './routes/organiser.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
+import { paymentMethodRoutes } from './routes/payment-methods.routes';
+import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { printRoutes } from './routes/print.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
@@ -91,7 +93,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-  await registerSecurityHeaders(app, { ...options, apiBase: API_BASE });
+  await registerSecurityHeaders(app, {
+    ...options,
+    apiBase: API_BASE,
+    stripe: options.services.payments.stripePublishableKey !== null,
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -152,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   cartRoutes(context);
   printRoutes(context);
   orderRoutes(context);
+  paymentMethodRoutes(context);
+  await paymentWebhookRoutes(app, { apiBase: API_BASE, services });
   downloadRoutes(context, { app, apiBase: API_BASE, storage: options.storage });
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
   organiserMediaRoutes(context);

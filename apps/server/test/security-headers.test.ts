@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
-import { CSP_SOURCES_FILE, readBuildSources } from '../src/http/security-headers';
+import { CSP_SOURCES_FILE, readBuildSources, registerSecurityHeaders } from '../src/http/security-headers';
 import { BACKENDS } from './databases';
 import { collectingMailer, type Harness, startHarness } from './harness';
 
@@ -159,5 +159,33 @@ describe("the web build's extra sources", () => {
     } finally {
       await rm(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the policy with Stripe configured', () => {
+  const headersOf = async (stripe: boolean) => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, {
+      apiBase: '/api',
+      publicUrl: 'https://fotodrop.example',
+      webDist: null,
+      stripe,
+    });
+    app.get('/checkout', async () => 'ok');
+    const response = await app.inject({ method: 'GET', url: '/checkout' });
+    await app.close();
+    return policyOf(response);
+  };
+
+  it('lets Stripe.js load and frame its fields only when Stripe is configured', async () => {
+    const plain = await headersOf(false);
+    expect(plain.get('frame-src')).toEqual(["'none'"]);
+    expect(plain.get('script-src')).toEqual(["'self'"]);
+    const stripe = await headersOf(true);
+    expect(stripe.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(stripe.get('frame-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(stripe.get('connect-src')).toContain('https://api.stripe.com');
+    expect(stripe.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(stripe.get('form-action')).toEqual(["'self'"]);
   });
 });

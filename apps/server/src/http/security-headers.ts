@@ -16,6 +16,28 @@ export interface SecurityHeadersOptions {
   publicUrl: string;
   /** The built web app; its `csp-sources.json` names what the build itself talks to (Sentry). */
   webDist: string | null;
+  /** Stripe is configured: the checkout loads Stripe.js, which frames its own fields. */
+  stripe?: boolean;
+}
+
+/**
+ * What Stripe.js needs (Stripe's documented CSP for the Payment Element and 3-D Secure), added only
+ * when Stripe keys are configured; the built-in test provider needs nothing beyond our origin.
+ */
+export const STRIPE_SOURCES = {
+  'script-src': ['https://js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+  'img-src': ['https://*.stripe.com'],
+} as const;
+
+function withStripe(directives: Directives): Directives {
+  const merged: Directives = { ...directives };
+  for (const [name, values] of Object.entries(STRIPE_SOURCES)) {
+    const current = (merged[name] ?? []).filter((v) => v !== "'none'");
+    merged[name] = [...(current.length > 0 ? current : ["'self'"]), ...values];
+  }
+  return merged;
 }
 
 /** Written by the web build (apps/web/vite.config.ts): origins the bundle needs beyond its own. */
@@ -109,13 +131,14 @@ export function serializeDirectives(directives: Directives): string {
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  { apiBase, publicUrl, webDist }: SecurityHeadersOptions,
+  { apiBase, publicUrl, webDist, stripe = false }: SecurityHeadersOptions,
 ): Promise<void> {
   const https = new URL(publicUrl).protocol === 'https:';
+  const own = appDirectives(readBuildSources(webDist), https);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: appDirectives(readBuildSources(webDist), https),
+      directives: stripe ? withStripe(own) : own,
     },
     // Full URLs only within the site: album codes, reset tokens and signed media links in a
     // URL never reach another site, not even its origin.
