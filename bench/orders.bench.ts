@@ -1,0 +1,131 @@
+// Order creation and payment confirmation with 500 photos in the cart, on both databases. Each
+// iteration fills the cart with 500 photos not bought yet (not timed), then times POST /v3/orders/
+// (pricing 500 photos, recording the order and its 500-photo line, starting the test provider's
+// payment), pays at the test provider (not timed: the provider's side) and times
+// POST /v3/orders/confirm-payment/ (reading the payment, marking the order paid, granting 500
+// entitlements, releasing the cart). Reference in the same run, interleaved: GET /api/health, one
+// request at a time like the order calls. p50 / p99 over the iterations; ratios to health's p50.
+import { startJobQueue } from '../apps/server/src/adapters/jobs/job-queue';
+import { localStorage } from '../apps/server/src/adapters/storage/local-storage';
+import { buildApp } from '../apps/server/src/app';
+import { createServices } from '../apps/server/src/services/services';
+import { type Backend, createTestDatabase } from '../apps/server/test/databases';
+import { openAlbum, seedLargeAlbum } from './large-album';
+import { machine, median, writeSection } from './report';
+
+const ITEMS = 500;
+const ITERATIONS = Number(process.env.ITERATIONS ?? 30);
+const BACKENDS = (process.env.BACKENDS ?? 'postgres,pglite').split(',') as Backend[];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+async function measure(backend: Backend) {
+  const database = await createTestDatabase(backend);
+  try {
+    await seedLargeAlbum(database, ITEMS * (ITERATIONS + 1));
+    const jobs = await startJobQueue(database);
+    const storage = localStorage('/tmp/fotodrop-bench-media');
+    const mediaSecret = 'bench-secret-0123456789abcdef0123';
+    const services = createServices({
+      db: database.db,
+      jobs,
+      storage,
+      mediaSecret,
+      config: { TOKEN_TTL_DAYS: 30, REQUIRED_POLICIES_VERSION: 1, OIDC_PROVIDERS: [] },
+    });
+    const app = await buildApp({
+      database,
+      services,
+      mailer: { outboxDir: null, send: async () => {} },
+      storage,
+      mediaSecret,
+      publicUrl: 'http://localhost',
+      webDist: null,
+      logLevel: 'silent',
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { token, checkinId } = await openAlbum(address);
+    const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const started = performance.now();
+      const res = await fetch(`${address}/api${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      const ms = performance.now() - started;
+      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      return { ms, json };
+    };
+    // Every photo of the album, oldest last: each iteration takes the next 500 not bought yet.
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const { json } = await call('GET', `/v3/checkins/${checkinId}/all-medias/?page=${page}&page_size=100`);
+      const results = json.results as { id: number }[];
+      ids.push(...results.map((r) => r.id));
+      if (results.length < 100) break;
+    }
+    const create: number[] = [];
+    const confirm: number[] = [];
+    const health: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) {
+      const pick = ids.slice(i * ITEMS, (i + 1) * ITEMS);
+      await call('POST', '/cart/digital-items/', { checkin_id: checkinId, order_type: 'PHOTOLIST', media_ids: pick });
+      health.push((await call('GET', '/health')).ms);
+      const created = await call('POST', '/v3/orders/', { payment_method: 'stripe' });
+      create.push(created.ms);
+      const intent = (created.json.payment as { client_secret: string }).client_secret;
+      // The provider's side: paid, without its notification, so confirm-payment does the work.
+      await database.executeSql("update test_payment_intents set status = 'succeeded' where id = $1", [intent]);
+      health.push((await call('GET', '/health')).ms);
+      const confirmed = await call('POST', '/v3/orders/confirm-payment/', {
+        transaction_id: intent,
+        payment_method: 'stripe',
+      });
+      if (confirmed.json.status !== 'paid') throw new Error(`order not paid: ${JSON.stringify(confirmed.json)}`);
+      confirm.push(confirmed.ms);
+    }
+    await app.close();
+    await jobs.stop();
+    return { create, confirm, health };
+  } finally {
+    await database.destroy();
+  }
+}
+
+const fmt = (n: number) => `${n.toFixed(1)} ms`;
+const sections: string[] = [];
+for (const backend of BACKENDS) {
+  const { create, confirm, health } = await measure(backend);
+  const h50 = median(health);
+  const row = (label: string, v: number[]) =>
+    `| ${label} | ${fmt(median(v))} | ${fmt(percentile(v, 99))} | ${(median(v) / h50).toFixed(1)}× |`;
+  sections.push(
+    [
+      `#### ${backend === 'postgres' ? 'PostgreSQL 15 (a server on the same machine)' : 'PGlite (in the server process)'}`,
+      '',
+      '| request | p50 | p99 | p50 × health |',
+      '| --- | --- | --- | --- |',
+      row('`GET /api/health` (reference, interleaved)', health),
+      row(`\`POST /v3/orders/\` (${ITEMS} photos in the cart)`, create),
+      row(`\`POST /v3/orders/confirm-payment/\` (${ITEMS} entitlements)`, confirm),
+    ].join('\n'),
+  );
+  console.error(`${backend} done`);
+}
+writeSection(
+  'orders',
+  `### Order creation and payment confirmation with ${ITEMS} photos (\`npm run bench:orders\`)
+
+Machine: ${machine()}. ${ITERATIONS} orders per database, one request at a time: each fills the cart
+with ${ITEMS} photos not bought yet, creates the order (priced on the server, test provider's payment
+started), pays at the test provider (not timed) and confirms (order paid, ${ITEMS} entitlements, cart
+released). The health route is timed between the calls in the same run; "p50 × health" is the
+request's median over the health route's.
+
+${sections.join('\n\n')}`,
+);
