@@ -127,6 +127,14 @@ const envSchema = z.object({
   /** Both or neither; without them the AWS SDK's default chain (environment, files, instance role). */
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Stripe (cards, saved cards, iDEAL, Przelewy24): all three or none; none means the test provider. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Mercado Pago Checkout Pro: the access token turns it on; its webhook secret is then required. */
+  MERCADO_PAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+  MERCADO_PAGO_PUBLIC_KEY: z.string().min(1).optional(),
+  MERCADO_PAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -142,7 +150,11 @@ export interface ServerConfig extends AppEnv {
 /** Parses the environment once; a bad value stops the server with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
-  const issues = [...(parsed.success ? [] : parsed.error.issues), ...storageIssues(env)];
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    ...storageIssues(env),
+    ...paymentIssues(env),
+  ];
   if (!parsed.success || issues.length > 0) {
     const lines = issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -170,6 +182,38 @@ function storageIssues(env: NodeJS.ProcessEnv): { path: string[]; message: strin
   }
   if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) {
     issues.push({ path: ['S3_ACCESS_KEY_ID'], message: 'required when S3_SECRET_ACCESS_KEY is set' });
+  }
+  return issues;
+}
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/**
+ * A partial set of provider keys would half-configure a provider (payments it could start but
+ * never hear about, or the reverse): refused at start rather than discovered at a customer's checkout.
+ */
+function paymentIssues(env: NodeJS.ProcessEnv): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  const stripeSet = STRIPE_KEYS.filter((k) => env[k]);
+  if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
+    for (const key of STRIPE_KEYS.filter((k) => !env[k])) {
+      issues.push({
+        path: [key],
+        message: `required when ${stripeSet.join(' and ')} ${stripeSet.length === 1 ? 'is' : 'are'} set (Stripe needs all three keys, or none for the test provider)`,
+      });
+    }
+  }
+  if (env.MERCADO_PAGO_ACCESS_TOKEN && !env.MERCADO_PAGO_WEBHOOK_SECRET) {
+    issues.push({
+      path: ['MERCADO_PAGO_WEBHOOK_SECRET'],
+      message: 'required when MERCADO_PAGO_ACCESS_TOKEN is set (it verifies Mercado Pago notifications)',
+    });
+  }
+  if (!env.MERCADO_PAGO_ACCESS_TOKEN && (env.MERCADO_PAGO_WEBHOOK_SECRET || env.MERCADO_PAGO_PUBLIC_KEY)) {
+    issues.push({
+      path: ['MERCADO_PAGO_ACCESS_TOKEN'],
+      message: 'required when another MERCADO_PAGO_ variable is set',
+    });
   }
   return issues;
 }

@@ -9,7 +9,8 @@ const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
 /**
  * Routes under the API base that are not API operations of the specs, so not in the contract:
- * probes, the OpenAPI document and its reference page, signed media files and downloads, the dev mailbox.
+ * probes, the OpenAPI document and its reference page, signed media files and downloads, the dev mailbox,
+ * the payment providers' webhooks (provider → server calls, not the browser's API).
  */
 const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/health(\/ready)?$/,
@@ -19,6 +20,7 @@ const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/media\/:p\/original-download\/:p$/,
   /^GET \/api\/downloads\/zips\/:p\/:p$/,
   /^GET \/api\/dev\/mailbox(\/:p)?$/,
+  /^POST \/api\/payments\/v1\/(stripe|mercado-pago)\/webhook\/$/,
 ];
 
 /** Path parameters compared by position only (Fastify merges names at one position: `:id|:checkin_id`). */

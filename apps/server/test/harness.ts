@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type JobQueue, startJobQueue } from '../src/adapters/jobs/job-queue';
 import type { Mailer, MailMessage } from '../src/adapters/mail/mailer';
 import type { PasswordHasher } from '../src/adapters/password-hasher';
+import type { PaymentRegistry } from '../src/adapters/payments/payment-registry';
 import { localStorage } from '../src/adapters/storage/local-storage';
 import type { Storage } from '../src/adapters/storage/storage';
 import { buildApp } from '../src/app';
@@ -36,6 +37,8 @@ export interface HarnessOptions {
   hasher?: PasswordHasher;
   /** Media storage; a fresh temporary folder (removed on close) by default. */
   storage?: Storage;
+  /** Payment providers (e.g. Stripe pointed at a local fake); from the configuration (test provider) by default. */
+  payments?: (db: TestDatabase['db']) => PaymentRegistry;
 }
 
 /** A mailer that keeps what it sends in memory, for tests that only need to read the message. */
@@ -60,6 +63,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     now: () => clock.now,
     config: { TOKEN_TTL_DAYS: 30, REQUIRED_POLICIES_VERSION: 1, OIDC_PROVIDERS: options.providers ?? [] },
     ...(options.hasher ? { hasher: options.hasher } : {}),
+    ...(options.payments ? { payments: options.payments(database.db) } : {}),
   });
   // Every integration test is also a contract check: an answer outside its schema fails the test
   // that made it (500) and the file's close().

@@ -6,9 +6,6 @@
  */
 export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   // Checkout: orders, payment, saved cards, paid downloads, the photobook preview before buying.
-  'GET /payments/v1/stripe/payment-methods/': 'issue 9',
-  'PATCH /payments/v1/stripe/payment-methods/{id}/set-default/': 'issue 9',
-  'POST /payments/v1/stripe/payment-methods/{id}/detach/': 'issue 9',
   'GET /photobook-preview/': 'issue 9',
   // Face search, and hiding one's face from other participants' albums.
   'POST /v2/checkins/{id}/add-face/': 'issue 10',

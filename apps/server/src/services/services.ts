@@ -6,6 +6,7 @@ import { testPaymentProvider } from '../adapters/payments/test-provider';
 import type { Storage } from '../adapters/storage/storage';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
+import { paymentCustomersRepository } from '../repositories/payment-customers.repository';
 import { accountService } from './accounts/account.service';
 import { authService } from './accounts/auth.service';
 import { externalAuthService } from './accounts/external-auth.service';
@@ -28,6 +29,7 @@ import { orderCompletion } from './orders/order-completion';
 import { orderPricing } from './orders/order-pricing';
 import { ordersService } from './orders/orders.service';
 import { paymentOptions } from './orders/payment-options';
+import { savedCardsService } from './orders/saved-cards.service';
 import { testPaymentsService } from './orders/test-payments.service';
 import { configService } from './sites/config.service';
 
@@ -71,7 +73,13 @@ export function createServices(deps: ServiceDeps) {
   const print = printService({ db: deps.db, mediaFiles, now });
   const testProvider = testPaymentProvider(deps.db);
   const payments =
-    deps.payments ?? createPaymentProviders({ db: deps.db, config: deps.config, test: testProvider });
+    deps.payments ??
+    createPaymentProviders({
+      db: deps.db,
+      config: deps.config,
+      customers: paymentCustomersRepository(deps.db),
+      test: testProvider,
+    });
   const pricing = orderPricing({ now, quoteShipping: shippingQuote });
   const options = paymentOptions({ payments });
   const completion = orderCompletion({ db: deps.db, jobs: deps.jobs, now });
@@ -118,6 +126,7 @@ export function createServices(deps: ServiceDeps) {
     orders,
     orderCompletion: completion,
     cartPayments: cartPaymentsService({ db: deps.db, pricing, options }),
+    savedCards: savedCardsService({ payments }),
     testPayments: testPaymentsService({
       provider: testProvider,
       payments,

@@ -246,8 +246,12 @@ export function mercadoPagoPaymentProvider(options: MercadoPagoProviderOptions) 
         throw error;
       }
       if (body.type !== 'payment' || !dataId) return null;
-      const payment = await new Payment(config()).get({ id: dataId });
-      if (!payment.external_reference) return null;
+      const payment = await new Payment(config()).get({ id: dataId }).catch((error: unknown) => {
+        // A payment Mercado Pago does not know (a test notification from its dashboard).
+        if (error instanceof MPNotFoundError) return null;
+        throw error;
+      });
+      if (!payment?.external_reference) return null;
       const found = await new Preference(config()).search({
         options: { external_reference: payment.external_reference },
       });

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/client';
+import { mercadoPagoPaymentProvider } from './mercado-pago-provider';
 import type { PaymentProvider } from './payment-provider';
 import { type PaymentRegistry, paymentRegistry } from './payment-registry';
+import { type PaymentCustomerStore, stripePaymentProvider } from './stripe-provider';
 import { testPaymentProvider } from './test-provider';
 
 /** Provider keys from the configuration; a provider without its keys is replaced by the test provider. */
@@ -17,13 +19,29 @@ export interface PaymentConfig {
 export function createPaymentProviders(deps: {
   db: Queryable;
   config: PaymentConfig;
+  /** Where Stripe customer ids are kept (the payment-customers repository). */
+  customers: PaymentCustomerStore;
   test?: PaymentProvider;
 }): PaymentRegistry {
   const test = deps.test ?? testPaymentProvider(deps.db);
-  return paymentRegistry({
-    test,
-    // Filled by the Stripe and Mercado Pago adapters when their keys are configured.
-    stripe: null,
-    mercadoPago: null,
-  });
+  const c = deps.config;
+  // config.ts refuses a partial set of keys at start; here a provider is on only with all of them.
+  const stripe =
+    c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET
+      ? stripePaymentProvider({
+          secretKey: c.STRIPE_SECRET_KEY,
+          publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+          customers: deps.customers,
+        })
+      : null;
+  const mercadoPago =
+    c.MERCADO_PAGO_ACCESS_TOKEN && c.MERCADO_PAGO_WEBHOOK_SECRET
+      ? mercadoPagoPaymentProvider({
+          accessToken: c.MERCADO_PAGO_ACCESS_TOKEN,
+          publicKey: c.MERCADO_PAGO_PUBLIC_KEY ?? null,
+          webhookSecret: c.MERCADO_PAGO_WEBHOOK_SECRET,
+        })
+      : null;
+  return paymentRegistry({ test, stripe, mercadoPago });
 }
