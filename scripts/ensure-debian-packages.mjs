@@ -1,5 +1,6 @@
 // Installs the Debian packages the app and its tests run, when they are missing, so a clean machine
-// needs nothing prepared: `ffmpeg` (video posters and renditions) and `chromium` (browser tests).
+// needs nothing prepared: `ffmpeg` (video posters and renditions), `chromium` (browser tests) and
+// `zip` (the zip bench's reference).
 //   node scripts/ensure-debian-packages.mjs ffmpeg chromium
 //   node scripts/ensure-debian-packages.mjs --optional ffmpeg   (warn instead of failing)
 import { execSync } from 'node:child_process';
@@ -12,6 +13,8 @@ const TOOLS = {
     packages: 'chromium fonts-noto-core fonts-noto-color-emoji',
   },
   ffmpeg: { path: process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg', packages: 'ffmpeg' },
+  /** The reference of `npm run bench:zip`. */
+  zip: { path: '/usr/bin/zip', packages: 'zip' },
 };
 
 const args = process.argv.slice(2);
