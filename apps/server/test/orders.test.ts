@@ -282,6 +282,59 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     ).toEqual([...mine].sort());
   });
 
+  it('print orders need a served country; a paid one gets its lab package', async () => {
+    await fillCart([mine[0]!]);
+    const all = (await send('GET', '/print/api/v1/products/?include_variants_with_price=true')).body
+      .results as {
+      id: number;
+      title: string;
+      product_variant_options: { options: { id: number; name: string }[] }[];
+    }[];
+    const prints = all.find((p) => p.title === 'Photo prints')!;
+    const optionIds = prints.product_variant_options.map((g) => g.options[0]!.id);
+    const added = await send('POST', '/print/api/v1/decorate-product-configuration/', {
+      product_id: prints.id,
+      variant_option_ids: optionIds,
+      photos: [{ photo_id: mine[0], quantity: 2 }],
+      add_to_cart: true,
+    });
+    expect(added.status).toBe(200);
+    const address = {
+      first_name: 'Ada',
+      last_name: 'Runner',
+      email: 'ada@example.com',
+      phone: '+39 333 000000',
+      street: 'Via Roma',
+      number: '1',
+      zip_code: '20100',
+      city: 'Milano',
+    };
+    const noCountry = await createOrder({ shipping_address: address });
+    expect(noCountry.status).toBe(400);
+    expect(JSON.stringify(noCountry.body)).toContain('shipping.country_required');
+    expect((await createOrder()).body.message).toBe('The Country field is required');
+    const refused = await createOrder({ shipping_address: { ...address, country: 'US' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('No delivery to your country');
+    expect((refused.body.data as { fields: Record<string, string[]> }).fields).toEqual({
+      'shipping_address.country': ['shipping.no_delivery'],
+    });
+    const created = await createOrder({ shipping_address: { ...address, country: 'IT' } });
+    expect(created.status).toBe(201);
+    const order = created.body.order as OrderBody & { shipping_costs: string; print_total: string };
+    expect(Number(order.shipping_costs)).toBeGreaterThan(0);
+    expect(Number(order.print_total)).toBeGreaterThan(0);
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    await payCard(intent, TEST_CARDS.succeeds);
+    expect((await confirm(intent)).body.status).toBe('paid');
+    expect((await send('GET', '/v1/cart/')).body.print_items).toEqual([]);
+    // The fulfilment asks for the lab package; the builder leaves files and a manifest in storage.
+    await h.services.orderCompletion.fulfil(order.id);
+    const built = await h.services.labPackages.build(order.id);
+    expect(built?.files).toBeGreaterThan(0);
+    expect(await count(`select count(*) as n from lab_packages where order_id = ${order.id}`)).toBe(1);
+  });
+
   it('vouchers: free photos, used once, invalid codes refused', async () => {
     await h.database.executeSql(
       "insert into vouchers (code, kind, value) values ('TESTFREE1', 'free_photos', 1) on conflict do nothing",

@@ -5,7 +5,10 @@ import { shippingRatesRepository } from '../../repositories/shipping-rates.repos
 
 /** Print items cannot go to the chosen country (albums spec §2: "No delivery to your country"). */
 export class NoDeliveryError extends DomainError {
-  constructor(country: string, field = 'country') {
+  constructor(
+    readonly country: string,
+    field = 'country',
+  ) {
     super(400, ErrorCode.noDelivery, 'No delivery to your country', {
       country,
       fields: { [field]: ['shipping.no_delivery'] },

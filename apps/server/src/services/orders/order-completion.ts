@@ -7,12 +7,11 @@ import { vouchersRepository } from '../../repositories/vouchers.repository';
 import { coveredTypes } from '../cart-print/cart-album';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { track } from '../metrics/tracking';
+import { LAB_PACKAGE_QUEUE } from './lab-package.jobs';
 import { orderDto } from './order-dto';
 import { purchaseEmail } from './purchase-email';
 
 export const ORDER_FULFILMENT_QUEUE = 'order-fulfilment';
-/** The print lab package's queue (lab-package.jobs.ts works it). */
-export const LAB_PACKAGE_QUEUE = 'lab-package';
 
 /** How long a paid order may wait for its fulfilment before the sweep sends it again. */
 const FULFILMENT_GRACE_MS = 60_000;

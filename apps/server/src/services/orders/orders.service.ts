@@ -16,6 +16,7 @@ import { cartRepository } from '../../repositories/cart.repository';
 import { type OrderRow, ordersRepository, type PaymentRow } from '../../repositories/orders.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import type { AuthContext } from '../accounts/auth.service';
+import { NoDeliveryError } from '../cart-print/shipping';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { bankTransferEmail } from './bank-transfer-email';
 import type { OrderCompletion } from './order-completion';
@@ -89,11 +90,18 @@ export function ordersService(deps: {
   async function placeOrder(auth: AuthContext, body: Parsed, linkBase: string) {
     return deps.db.transaction(async (tx) => {
       await cartRepository(tx).lockUser(auth.user.id);
-      const priced = await deps.pricing.price(tx, auth.user.id, {
-        voucherCode: body.voucher_code,
-        campaignCode: body.campaign_code,
-        country: body.shipping_address?.country,
-      });
+      const priced = await deps.pricing
+        .price(tx, auth.user.id, {
+          voucherCode: body.voucher_code,
+          campaignCode: body.campaign_code,
+          country: body.shipping_address?.country,
+        })
+        .catch((error: unknown) => {
+          // The order form's field is the address's country.
+          if (error instanceof NoDeliveryError)
+            throw new NoDeliveryError(error.country, 'shipping_address.country');
+          throw error;
+        });
       deps.pricing.assertOrderable(priced);
       if (priced.hasPrint && !body.shipping_address) {
         throw new ValidationError(
