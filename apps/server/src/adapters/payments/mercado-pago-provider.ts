@@ -1,6 +1,7 @@
 import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
-import MercadoPagoConfig, {
+import {
   InvalidWebhookSignatureError,
+  MercadoPagoConfig,
   MPNotFoundError,
   Payment,
   PaymentRefund,
