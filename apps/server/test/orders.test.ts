@@ -56,6 +56,7 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     // Nothing bought, nothing open: each test starts from a cart of its own.
     await h.database.executeSql('delete from orders', []);
     await h.database.executeSql('delete from media_entitlements', []);
+    await h.database.executeSql('delete from album_entitlements', []);
     await call(h.app, 'DELETE', '/api/cart/', undefined, { token });
     await h.database.executeSql('update photo_services set media_available_to = $1 where id = $2', [
       new Date(Date.now() + 90 * 86_400_000).toISOString(),
@@ -123,6 +124,43 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('already_bought');
+  });
+
+  it('a package unlocks the album, photos arriving later included, and the bought tab counts them', async () => {
+    const line = await send('POST', '/cart/digital-items/', {
+      checkin_id: albumId,
+      order_type: 'ALL_PHOTOS',
+    });
+    expect(line.status).toBe(201);
+    const created = await createOrder();
+    const intent = (created.body.payment as { client_secret: string }).client_secret;
+    await payCard(intent, TEST_CARDS.succeeds);
+    expect((await confirm(intent)).body.status).toBe('paid');
+    const [gallery] = (
+      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
+        marathonId,
+      ])
+    ).rows as { id: number }[];
+    const later = await addPhoto(h, { serviceId: marathonId, galleryId: gallery!.id, tags: ['bib-1042'] }, 9);
+    const media = await albumMedia();
+    expect(media.find((m) => m.id === later)?.is_purchased).toBe(true);
+    expect(media.filter((m) => mine.includes(m.id)).every((m) => m.is_purchased)).toBe(true);
+    const tree = await send('GET', `/v3/checkins/${albumId}/gallery_tree/0/tree/`);
+    const tabs = tree.body.tabs as { type: string; count: number }[];
+    const photos = media.length;
+    expect(tabs.find((t) => t.type === 'bought')?.count).toBe(photos);
+    expect(tabs.find((t) => t.type === 'buyable')?.count).toBe(0);
+    const bought = await send(
+      'GET',
+      `/v3/checkins/${albumId}/gallery_tree/0/media/?tab=bought&page=1&page_size=40`,
+    );
+    expect((bought.body.results as unknown[]).length).toBe(photos);
+    // A package bought once is not sold again.
+    expect(
+      (await send('POST', '/cart/digital-items/', { checkin_id: albumId, order_type: 'ALL_PHOTOS' })).body
+        .code,
+    ).toBe('already_bought');
+    await h.database.executeSql('delete from album_entitlements', []);
   });
 
   it('ignores prices a client sends: the server computes what is charged', async () => {

@@ -114,6 +114,24 @@ export function albumMediaRepository(db: Queryable) {
       const [row] = await db.select({ n: count() }).from(media).where(conditions(q));
       return row?.n ?? 0;
     },
+    /**
+     * How many media of the query the user bought one by one, leaving out `except` types (a
+     * package covers those): read from the user's entitlements, which are few, not from the album.
+     */
+    async countBoughtSingly(q: AlbumMediaQuery, except: MediaType[]): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(mediaEntitlements)
+        .innerJoin(media, eq(media.id, mediaEntitlements.mediaId))
+        .where(
+          and(
+            eq(mediaEntitlements.userId, q.userId),
+            conditions({ ...q, purchased: undefined }),
+            except.length > 0 ? not(inArray(media.type, except)) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
+    },
     /** Every medium of the query with its type, newest first (what a cart line buys). */
     async members(q: AlbumMediaQuery): Promise<{ id: number; type: MediaType }[]> {
       return db

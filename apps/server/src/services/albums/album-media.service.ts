@@ -190,14 +190,20 @@ export function albumMediaService(deps: {
     return { ...q, purchased: { is: category === 'bought', packages } };
   }
 
-  /** Tab counts: bought ones counted (purchases are few), the rest from the album's counts. */
+  /**
+   * Tab counts: what packages cover comes from the album's counts, media bought one by one are
+   * counted from the user's entitlements (few), never by scanning the album.
+   */
   async function tabsWithBought(
     q: AlbumMediaQuery,
     albums: AlbumContext[],
     own: ReturnType<typeof sumCounts>,
   ) {
-    const bought = await repo().count(await byPurchase({ ...q, favouritesOnly: false }, albums, 'bought'));
-    return tabsOf(own, bought);
+    const covered = (await deps.purchases.packages(q.userId, albums)).flatMap((p) => p.types);
+    const byPackage =
+      (covered.includes('photo') ? own.photos : 0) + (covered.includes('video') ? own.videos : 0);
+    const singly = await repo().countBoughtSingly({ ...q, favouritesOnly: false }, covered);
+    return tabsOf(own, byPackage + singly);
   }
 
   return {
