@@ -11,6 +11,9 @@ import { type CheckoutCartQuery, fetchCheckoutCart } from '../api/checkout-api';
 import { checkoutKeys } from '../api/checkout-queries';
 import { showMoney } from '../lib/money';
 
+/** A plural key: the catalogues hold free_photos_one, _other (and _few, _many… per language). */
+const FREE_PHOTOS = 'checkout.promo.free_photos';
+
 type Check =
   | { state: 'idle' }
   | { state: 'checking' }
@@ -75,8 +78,7 @@ export function PromoDialog({
   const saved = (cart: Cart) => {
     const { currency, discount_total } = cart.totals;
     const parts: string[] = [];
-    if (cart.voucher?.free_photos)
-      parts.push(t('checkout.promo.free_photos', { count: cart.voucher.free_photos }));
+    if (cart.voucher?.free_photos) parts.push(t(FREE_PHOTOS, { count: cart.voucher.free_photos }));
     if (currency && Number(discount_total) > 0)
       parts.push(t('checkout.promo.saves', { amount: showMoney(discount_total, currency, language) }));
     return parts.join(' ');

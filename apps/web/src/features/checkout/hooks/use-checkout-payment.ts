@@ -5,10 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { isApiError } from '../../../shared/api/errors';
 import { useAppStore } from '../../../shared/store/app-store';
 import { confirmPayment, confirmTestIntent, createOrder, type NewOrder } from '../api/checkout-api';
 import { checkoutKeys } from '../api/checkout-queries';
-import { intentIdOfSecret, nextStep, orderFailed, samePath } from '../lib/payment-steps';
+import { intentIdOfSecret, nextStep, orderFailed, PAYMENT_FAILED, samePath } from '../lib/payment-steps';
 import type { StripeHandle } from '../lib/stripe-handle';
 
 export type PayState =
@@ -74,11 +75,18 @@ export function useCheckoutPayment() {
     void queryClient.invalidateQueries({ queryKey: ['cart'] });
   }
 
+  /** A refused payment: the server answers 402 payment_failed with the provider's message. */
+  function failed(error: unknown) {
+    const declined = isApiError(error) && error.code === PAYMENT_FAILED;
+    setState({ step: 'failed', message: declined ? error.serverMessage : null });
+    if (declined) void queryClient.invalidateQueries({ queryKey: ['cart'] });
+  }
+
   async function run(work: () => Promise<void>) {
     try {
       await work();
-    } catch {
-      setState({ step: 'failed', message: null });
+    } catch (error) {
+      failed(error);
     } finally {
       inFlight.current = false;
     }
@@ -108,6 +116,11 @@ export function useCheckoutPayment() {
       });
     } catch (error) {
       inFlight.current = false;
+      // a saved card is charged with the order: its refusal is a payment error, not a form error
+      if (isApiError(error) && error.code === PAYMENT_FAILED) {
+        failed(error);
+        return;
+      }
       setState({ step: 'idle' });
       throw error;
     }

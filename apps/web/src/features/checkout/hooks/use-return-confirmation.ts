@@ -1,13 +1,16 @@
-import type { Order } from '@fotodrop/contract/api/orders';
 import type { PaymentMethodId } from '@fotodrop/contract/enums';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { isApiError } from '../../../shared/api/errors';
 import { confirmPayment, fetchOrder } from '../api/checkout-api';
 import { checkoutKeys } from '../api/checkout-queries';
+import { failedOrderId, PAYMENT_FAILED } from '../lib/payment-steps';
 
-export type ReturnState = { step: 'confirming' } | { step: 'failed'; order: Order | null; error: unknown };
+export type ReturnState =
+  | { step: 'confirming' }
+  | { step: 'failed'; orderId: number | null; message: string | null };
 
 export interface ProviderReturn {
   transactionId: string | null;
@@ -43,7 +46,7 @@ export function useReturnConfirmation(ret: ProviderReturn): ReturnState {
           extra_data: extraData,
         });
         if (order.status === 'failed') {
-          setState({ step: 'failed', order, error: null });
+          setState({ step: 'failed', orderId: order.id, message: order.failure_message });
           void queryClient.invalidateQueries({ queryKey: ['cart'] });
           return;
         }
@@ -52,7 +55,14 @@ export function useReturnConfirmation(ret: ProviderReturn): ReturnState {
         void queryClient.invalidateQueries({ queryKey: ['cart'] });
         void queryClient.invalidateQueries({ queryKey: ['album'] });
       } catch (error) {
-        setState({ step: 'failed', order: null, error });
+        // a refused payment is a 402 payment_failed with the provider's message and the order's id
+        const declined = isApiError(error) && error.code === PAYMENT_FAILED;
+        setState({
+          step: 'failed',
+          orderId: declined ? (failedOrderId(error.data) ?? orderId) : orderId,
+          message: declined ? error.serverMessage : null,
+        });
+        if (declined) void queryClient.invalidateQueries({ queryKey: ['cart'] });
       }
     })();
   }, [ret, navigate, queryClient]);

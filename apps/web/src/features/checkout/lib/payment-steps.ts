@@ -44,3 +44,12 @@ export function samePath(url: string, origin: string): string | null {
 
 /** The Stripe intent id of a client secret ("pi_123_secret_abc" → "pi_123"). */
 export const intentIdOfSecret = (secret: string) => secret.split('_secret_')[0] ?? secret;
+
+/** The code of the server's answer to a payment the provider refused (402, the provider's words). */
+export const PAYMENT_FAILED = 'payment_failed';
+
+/** The order id a payment_failed answer names (data.order_id), if any. */
+export function failedOrderId(data: unknown): number | null {
+  const id = data && typeof data === 'object' ? (data as Record<string, unknown>).order_id : undefined;
+  return typeof id === 'number' ? id : null;
+}

@@ -42,10 +42,7 @@ function MercadoPagoReturn() {
       {state.step === 'confirming' ? (
         <ReturnProgress />
       ) : (
-        <CheckoutFailure
-          message={state.order?.failure_message ?? null}
-          orderId={state.order?.id ?? ret.orderId ?? undefined}
-        />
+        <CheckoutFailure message={state.message} orderId={state.orderId ?? undefined} />
       )}
     </div>
   );

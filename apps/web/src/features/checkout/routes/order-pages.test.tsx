@@ -22,8 +22,8 @@ describe('the pages after paying', () => {
     const details = screen.getByRole('region', { name: 'Bank transfer details' });
     const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
     expect(value('Beneficiary')).toBe('Fotodrop Demo Srl');
-    expect(value('IBAN')).toBe('IT60X0542811101000000123456');
-    expect(value('BIC')).toBe('BPMOIT22XXX');
+    expect(value('Account (IBAN)')).toBe('IT60X0542811101000000123456');
+    expect(value('BIC / SWIFT')).toBe('BPMOIT22XXX');
     expect(value('Reference')).toBe('FD-900');
     expect(value('Amount')).toBe('€29.70');
     expect(within(details).getByText('Your photos are unlocked when the transfer arrives.')).toBeTruthy();

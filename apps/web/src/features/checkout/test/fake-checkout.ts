@@ -200,6 +200,12 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
           ? { ...order, status: 'failed', failure_message: intent.message }
           : { ...order, status: 'processing' };
     state.orders.set(order.id, next);
+    // as the server answers a refused payment: 402 with the provider's message and the order id
+    if (next.status === 'failed')
+      return {
+        status: 402,
+        body: { code: 'payment_failed', message: next.failure_message, data: { order_id: next.id } },
+      };
     if (next.status === 'paid') {
       cart.state.items = [];
       cart.state.printItems = [];
