@@ -9,9 +9,11 @@ import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { sweepWorkDirs } from './media/work-dirs';
 import { settingsRepository } from './repositories/settings.repository';
+import { registerUnpurchasedLifecycleWorker } from './services/albums/unpurchased-lifecycle.jobs';
 import { registerMailWorker } from './services/mail/mail.jobs';
 import { DERIVATIVES_QUEUE } from './services/media/media-files.service';
 import { registerAlbumZipWorker } from './services/orders/album-zip.jobs';
+import { registerLabPackageWorker } from './services/orders/lab-package.jobs';
 import { registerOrderWorkers } from './services/orders/order.jobs';
 import { createServices, type Services } from './services/services';
 
@@ -82,4 +84,6 @@ export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' |
   );
   await registerOrderWorkers(runtime.jobs, runtime.services);
   await registerAlbumZipWorker(runtime.jobs, runtime.services.albumZips);
+  await registerLabPackageWorker(runtime.jobs, runtime.services.labPackages);
+  await registerUnpurchasedLifecycleWorker(runtime.jobs, runtime.services.unpurchasedLifecycle);
 }

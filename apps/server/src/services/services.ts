@@ -17,6 +17,7 @@ import { checkinsService } from './albums/checkins.service';
 import { codeGuessLimits } from './albums/code-guess-limits';
 import { eventsService } from './albums/events.service';
 import { previewService } from './albums/preview.service';
+import { unpurchasedLifecycle } from './albums/unpurchased-lifecycle';
 import { cartService } from './cart-print/cart.service';
 import { cartOverviewService } from './cart-print/cart-overview.service';
 import { printService } from './cart-print/print.service';
@@ -25,6 +26,7 @@ import { mediaFilesService } from './media/media-files.service';
 import { organiserService } from './media/organiser.service';
 import { albumZipService } from './orders/album-zip.service';
 import { cartPaymentsService } from './orders/cart-payments.service';
+import { labPackages } from './orders/lab-package';
 import { orderCompletion } from './orders/order-completion';
 import { orderPricing } from './orders/order-pricing';
 import { ordersService } from './orders/orders.service';
@@ -40,7 +42,8 @@ export interface ServiceDeps {
   /** Signs media links; shared by every process (see settings.repository). */
   mediaSecret: string;
   config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'> &
-    PaymentConfig;
+    PaymentConfig &
+    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT'>>;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
   payments?: PaymentRegistry;
   now?: () => Date;
@@ -140,6 +143,15 @@ export function createServices(deps: ServiceDeps) {
       now,
     }),
     organiser: organiserService({ db: deps.db, mediaFiles }),
+    labPackages: labPackages({ db: deps.db, storage: deps.storage }),
+    unpurchasedLifecycle: unpurchasedLifecycle({
+      db: deps.db,
+      storage: deps.storage,
+      jobs: deps.jobs,
+      now,
+      // Links in scheduled e-mails: PUBLIC_URL, as main.ts resolves it.
+      publicUrl: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
+    }),
     preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'), codeGuesses }),
     now,
   };

@@ -1,3 +1,4 @@
+import type { MetricType } from '@fotodrop/contract';
 import type { Queryable } from '../../db/client';
 import { metricEventsRepository } from '../../repositories/metric-events.repository';
 
@@ -24,7 +25,9 @@ export interface PurchasePayload {
 
 export type TrackedEvent =
   | { type: 'add_to_cart'; userId: number | null; payload: AddToCartPayload }
-  | { type: 'purchase'; userId: number | null; payload: PurchasePayload };
+  | { type: 'purchase'; userId: number | null; payload: PurchasePayload }
+  /** The spec's other metric types (albums spec §9), with the fields each names. */
+  | { type: MetricType; userId: number | null; payload: Record<string, unknown> };
 
 /**
  * Records a tracking event (albums spec §7: add-to-cart after creating an item, changing its type
