@@ -26,6 +26,7 @@ import { organiserRoutes } from './routes/organiser.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
+import { photobookRoutes } from './routes/photobook.routes';
 import { printRoutes } from './routes/print.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   albumMediaRoutes(context);
   cartRoutes(context);
   printRoutes(context);
+  photobookRoutes(context);
   orderRoutes(context);
   paymentMethodRoutes(context);
   await paymentWebhookRoutes(app, { apiBase: API_BASE, services });

@@ -84,7 +84,13 @@ export const EVENT_2511_DELETION_DAYS = 60;
 export const PHOTOS_ARRIVING_VARIANT_HOURS = 12;
 export const REEL_DELIVERY_HOURS = 48;
 export const PHOTOBOOK_PHOTO_COUNT = 24;
+/**
+ * The spec's fixed offer date (the reference app's campaign). Historical only: offers are dated
+ * per album by `photobookOfferEnd` (rules/photobook.ts); see docs/decisions.md "Photobook offer".
+ */
 export const PHOTOBOOK_OFFER_UNTIL = '2025-02-07';
+/** decision: an album's photobook offer runs this many days after its event (or stay) ended. */
+export const PHOTOBOOK_OFFER_DAYS = 60;
 /** decision: the spec only says "a listed set of European countries" (ISO 3166-1 alpha-2). */
 export const PHOTOBOOK_DELIVERY_COUNTRIES = [
   'AT',

@@ -52,6 +52,8 @@ export const ErrorCode = {
   hdNotAvailable: 'hd_not_available',
   /** An album zip was asked for, but the user bought nothing of the album. */
   nothingPurchased: 'nothing_purchased',
+  /** The photobook offer link is forged, or its offer is over ("no longer available for sale"). */
+  photobookOfferUnavailable: 'photobook_offer_unavailable',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -5,8 +5,6 @@
  * Keys are `METHOD path` exactly as the endpoint declares them.
  */
 export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
-  // Checkout: orders, payment, saved cards, paid downloads, the photobook preview before buying.
-  'GET /photobook-preview/': 'issue 9',
   // Face search, and hiding one's face from other participants' albums.
   'POST /v2/checkins/{id}/add-face/': 'issue 10',
   'GET /v3/checkins/{id}/face-inference-status/': 'issue 10',

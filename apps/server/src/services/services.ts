@@ -20,6 +20,7 @@ import { previewService } from './albums/preview.service';
 import { unpurchasedLifecycle } from './albums/unpurchased-lifecycle';
 import { cartService } from './cart-print/cart.service';
 import { cartOverviewService } from './cart-print/cart-overview.service';
+import { photobookService } from './cart-print/photobook.service';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
 import { mediaFilesService } from './media/media-files.service';
@@ -124,6 +125,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     cart,
     print,
+    photobook: photobookService({ db: deps.db, mediaFiles, now }),
     cartOverview: cartOverviewService({ db: deps.db, cart, print, pricing }),
     payments,
     orders,

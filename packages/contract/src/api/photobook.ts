@@ -16,8 +16,21 @@ export const photobookSchema = z.object({
   price: money,
   currency: currencyCode,
   offer_until: date,
+  // decision: what the page needs beyond the spec's fields: the event's name for the cover, how
+  // many photos the book takes (the album may have fewer), and the print product and variant the
+  // price is of, so "Order photobook" is the print flow's configuration of exactly these photos.
+  event_name: z.string(),
+  photo_count: z.number().int().min(1),
+  product_id: id,
+  variant_option_ids: z.array(id),
 });
 export type Photobook = z.infer<typeof photobookSchema>;
+
+// decision: the link to an album's offer, for the album's print banner (and e-mails): its owner
+// only; null while the album has no offer (no photos, no photobook in its currency, offer over).
+export const photobookOfferQuerySchema = z.object({ checkin_id: idParam });
+export const photobookOfferSchema = z.object({ checkin_id: id, key: z.string(), offer_until: date });
+export type PhotobookOffer = z.infer<typeof photobookOfferSchema>;
 
 export const photobookEndpoints = {
   preview: endpoint({
@@ -28,5 +41,14 @@ export const photobookEndpoints = {
     summary: 'Preview of the photobook offered for an album',
     query: photobookQuerySchema,
     response: z.object({ photobook: photobookSchema }),
+  }),
+  offer: endpoint({
+    method: 'GET',
+    path: '/photobook-offer/',
+    tag,
+    access: 'user-with-policies',
+    summary: "The link key of the photobook offer of the user's album (null when there is none)",
+    query: photobookOfferQuerySchema,
+    response: z.object({ offer: photobookOfferSchema.nullable() }),
   }),
 };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PHOTOBOOK_BACK_COVER_ID, PHOTOBOOK_BLANK_PAGE_ID, PHOTOBOOK_FRONT_COVER_ID } from '../constants';
-import { photobookPages } from './photobook';
+import { photobookOfferEnd, photobookPages } from './photobook';
 
 const photos = fc.array(fc.record({ id: fc.integer({ min: 1, max: 80_000 }), url: fc.webUrl() }), {
   maxLength: 30,
@@ -39,5 +39,41 @@ describe('photobookPages', () => {
       { id: 99_999, url: 'c' },
     ]);
     expect(pages.map((p) => p.id)).toEqual([0, 5, 88_888, 99_999]);
+  });
+});
+
+describe('photobookOfferEnd', () => {
+  it('runs 60 days after the event, through the whole last day', () => {
+    expect(photobookOfferEnd({ end_date: '2026-10-04', deadline: null })).toEqual({
+      at: '2026-12-04T00:00:00.000Z',
+      until: '2026-12-03',
+    });
+  });
+
+  it('ends with the album deadline when that comes first, on the day that holds it', () => {
+    expect(photobookOfferEnd({ end_date: '2026-10-04', deadline: '2026-11-10T15:00:00.000Z' })).toEqual({
+      at: '2026-11-10T15:00:00.000Z',
+      until: '2026-11-10',
+    });
+    expect(photobookOfferEnd({ end_date: '2026-10-04', deadline: '2026-11-10T00:00:00.000Z' }).until).toBe(
+      '2026-11-09',
+    );
+  });
+
+  it('never ends after the deadline nor later than 60 days after the event', () => {
+    const day = fc
+      .integer({ min: 0, max: 20_000 })
+      .map((n) => new Date(n * 86_400_000).toISOString().slice(0, 10));
+    const instant = fc.integer({ min: 0, max: 20_000 * 86_400_000 }).map((n) => new Date(n).toISOString());
+    fc.assert(
+      fc.property(day, fc.option(instant, { nil: null }), (end_date, deadline) => {
+        const end = photobookOfferEnd({ end_date, deadline });
+        const at = Date.parse(end.at);
+        if (deadline !== null) expect(at).toBeLessThanOrEqual(Date.parse(deadline));
+        expect(at).toBeLessThanOrEqual(Date.parse(`${end_date}T00:00:00Z`) + 61 * 86_400_000);
+        expect(Date.parse(`${end.until}T00:00:00Z`)).toBeLessThan(at);
+        expect(Date.parse(`${end.until}T00:00:00Z`) + 86_400_000).toBeGreaterThanOrEqual(at);
+      }),
+    );
   });
 });

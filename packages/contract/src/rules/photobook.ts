@@ -1,4 +1,9 @@
-import { PHOTOBOOK_BACK_COVER_ID, PHOTOBOOK_BLANK_PAGE_ID, PHOTOBOOK_FRONT_COVER_ID } from '../constants';
+import {
+  PHOTOBOOK_BACK_COVER_ID,
+  PHOTOBOOK_BLANK_PAGE_ID,
+  PHOTOBOOK_FRONT_COVER_ID,
+  PHOTOBOOK_OFFER_DAYS,
+} from '../constants';
 
 export interface PhotobookPhoto {
   id: number;
@@ -31,4 +36,25 @@ export function photobookPages(
     ...inner,
     { id: PHOTOBOOK_BACK_COVER_ID, kind: 'back_cover', url: covers.back_cover_url ?? null },
   ];
+}
+
+const DAY_MS = 86_400_000;
+
+/** The offer's end: the instant it stops, and the last calendar day (UTC) it runs, as shown. */
+export interface PhotobookOfferEnd {
+  at: string;
+  until: string;
+}
+
+/**
+ * When an album's photobook offer ends: PHOTOBOOK_OFFER_DAYS after its event (or the guest's
+ * stay) ended, at 24:00 UTC, but never after the album's deletion deadline (`deadline`, an
+ * instant; rules/album-deadline.ts), when its photos go. The event's deadline setting is thus the
+ * per-event control; `until` is the day holding the offer's last instant.
+ */
+export function photobookOfferEnd(source: { end_date: string; deadline: string | null }): PhotobookOfferEnd {
+  const afterEvent = Date.parse(`${source.end_date}T00:00:00Z`) + (PHOTOBOOK_OFFER_DAYS + 1) * DAY_MS;
+  const deadline = source.deadline === null ? Number.POSITIVE_INFINITY : Date.parse(source.deadline);
+  const end = Math.min(afterEvent, deadline);
+  return { at: new Date(end).toISOString(), until: new Date(end - 1).toISOString().slice(0, 10) };
 }
