@@ -1,6 +1,7 @@
 import type { Language } from '@fotodrop/contract';
 import { isLanguage } from '@fotodrop/contract/languages';
 import type { MailMessage } from '../../adapters/mail/mailer';
+import { escapeHtml } from '../../mail/escape-html';
 
 export type UnpurchasedNotice = 'last_chance' | 'last_call';
 
@@ -126,12 +127,6 @@ const texts: Record<Language, Texts> = {
     kept: 'Kupione zdjęcia są zawsze zachowywane.',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * The album owner's notice before unpurchased photos go (albums spec §4): the last-chance warning,
