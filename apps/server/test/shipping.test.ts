@@ -96,6 +96,20 @@ describe.each(BACKENDS)('shipping by country on %s', (backend) => {
     );
   });
 
+  it('seeds the demo checkout data once, however often the demo seed runs', async () => {
+    const counts = async () =>
+      (
+        await h.database.executeSql(`select (select count(*)::int from shipping_rates) as rates,
+          (select count(*)::int from bank_accounts where organisation_id is null) as accounts,
+          (select count(*)::int from vouchers) as vouchers, (select count(*)::int from campaigns) as campaigns,
+          (select count(*)::int from event_payment_settings) as settings`)
+      ).rows[0];
+    const first = await counts();
+    expect(first).toEqual({ rates: 16, accounts: 1, vouchers: 3, campaigns: 1, settings: 1 });
+    await seedDemo(h.database.db, argon2Hasher, 1);
+    expect(await counts()).toEqual(first);
+  });
+
   it('adds the chosen country’s shipping to the checkout totals once prints are in the cart', async () => {
     const digitalOnly = await cart('?country=US');
     expect(digitalOnly.status).toBe(200);
