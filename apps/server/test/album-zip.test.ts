@@ -379,4 +379,28 @@ describe.each(BACKENDS)('album zip on %s', (backend) => {
     expect((await status()).body).toMatchObject({ status: 'ready', done: 4, total: 4 });
     await smtp.next();
   });
+
+  it('shows a zip whose original went missing as failed, and builds a new one on the next press', async () => {
+    const key = mediaKey(mine[1]!, 'original');
+    const kept = (await storage.get(key))!;
+    await storage.delete(key);
+    const zip = await albumZipsRepository(h.database.db).insert({
+      userId,
+      checkinId: albumId,
+      status: 'queued',
+      total: 0,
+      createdAt: h.clock.now,
+    });
+    try {
+      await expect(
+        h.services.albumZips.build({ zipId: zip.id, linkBase: 'http://localhost:8080' }),
+      ).rejects.toThrow(`the file of medium ${mine[1]} is missing`);
+      expect((await status()).body).toMatchObject({ status: 'failed', url: null });
+    } finally {
+      await storage.put(key, kept, 'image/jpeg');
+    }
+    expect((await post()).status).toBe(200);
+    const { entries } = await unzipped(linkIn((await smtp.next()).text));
+    expect(entries.get(`Lakeside City Marathon_${mine[1]}.jpg`)!.equals(kept)).toBe(true);
+  });
 });
