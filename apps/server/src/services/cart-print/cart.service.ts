@@ -205,8 +205,9 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
     });
   }
 
-  const tracked = (tx: Queryable, auth: AuthContext, album: SaleAlbum, line: DigitalItemRow) =>
-    trackAddToCart(tx, deps.now, auth.user.id, album, line);
+  /** A line just created or grown: its add-to-cart event, then its answer. */
+  const describeAdded = async (tx: Queryable, auth: AuthContext, album: SaleAlbum, line: DigitalItemRow) =>
+    describe(tx, auth, await trackAddToCart(tx, deps.now, auth.user.id, album, line), album);
 
   async function figures(auth: AuthContext) {
     const lines = await cartRepository(deps.db).list(auth.user.id);
@@ -260,7 +261,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
               body.gallery_id,
               await pickOf(tx, auth, album, body.gallery_id, body.media_ids),
             );
-        return describe(tx, auth, await tracked(tx, auth, album, line), album);
+        return describeAdded(tx, auth, album, line);
       });
     },
 
@@ -276,8 +277,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         const album = await albumsOf(tx).load(auth.user.id, line.checkinId);
         await assertSelling(tx, auth, album);
         const members = await pickOf(tx, auth, album, line.galleryId, mediaIds);
-        const grown = await addToPick(tx, auth, album, line.galleryId, members);
-        return describe(tx, auth, await tracked(tx, auth, album, grown), album);
+        return describeAdded(tx, auth, album, await addToPick(tx, auth, album, line.galleryId, members));
       });
     },
 
@@ -310,19 +310,14 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         if (type === line.orderType) return describe(tx, auth, line, album);
         if (isPackage(type)) {
           await assertSelling(tx, auth, album);
-          return describe(
-            tx,
-            auth,
-            await tracked(tx, auth, album, await putPackage(tx, auth, album, type)),
-            album,
-          );
+          return describeAdded(tx, auth, album, await putPackage(tx, auth, album, type));
         }
         const members = await albumsOf(tx).lineMembers(auth.user.id, album, line);
         const updated = await cartRepository(tx).update(auth.user.id, line.id, {
           orderType: 'PHOTOLIST',
           mediaIds: members.map((m) => m.id),
         });
-        return describe(tx, auth, await tracked(tx, auth, album, updated ?? line), album);
+        return describeAdded(tx, auth, album, updated ?? line);
       });
     },
 
@@ -337,8 +332,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         if (all.length === 0) throw new NotForSaleError('This album has no photos to buy yet.');
         albums.assertPriced(album, body.gallery_id, all);
         const photos = await unbought(tx, auth, album, all);
-        const grown = await addToPick(tx, auth, album, body.gallery_id, photos);
-        return describe(tx, auth, await tracked(tx, auth, album, grown), album);
+        return describeAdded(tx, auth, album, await addToPick(tx, auth, album, body.gallery_id, photos));
       });
     },
 
