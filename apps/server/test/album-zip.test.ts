@@ -299,6 +299,19 @@ describe.each(BACKENDS)('album zip on %s', (backend) => {
       )
     ).rows as { payload: { album_id: number } }[];
     expect(metrics.map((m) => m.payload.album_id)).toEqual([albumId]);
+
+    // An interrupted download resumes where it stopped, and is not counted again.
+    const whole = (await h.app.inject({ url: link })).rawPayload;
+    const rest = await h.app.inject({ url: link, headers: { range: 'bytes=1000-' } });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.headers['content-range']).toBe(`bytes 1000-${whole.length - 1}/${whole.length}`);
+    expect(rest.rawPayload.equals(whole.subarray(1000))).toBe(true);
+    expect((await h.app.inject({ method: 'HEAD', url: link })).statusCode).toBe(200);
+    const counted = await h.database.executeSql(
+      "select count(*)::int as n from metric_events where type = 'zip_downloaded' and user_id = $1",
+      [userId],
+    );
+    expect(counted.rows[0]).toEqual({ n: 2 });
   });
 
   it('refuses forged zip links, and expired ones, whose files a later build removes', async () => {

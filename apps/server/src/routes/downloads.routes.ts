@@ -47,7 +47,8 @@ export function downloadRoutes(
       const found = await deps.storage.stream(key, range);
       if (!found)
         throw new NotFoundError('This zip is no longer available. Ask for a new one in your album.');
-      if (!range || range.start === 0) await albumZips.recordDownload(zip);
+      // A download counts once, at its first byte: not a resumed part, not a HEAD request.
+      if (request.method === 'GET' && (!range || range.start === 0)) await albumZips.recordDownload(zip);
       reply.headers({
         'accept-ranges': 'bytes',
         'cache-control': 'private',
