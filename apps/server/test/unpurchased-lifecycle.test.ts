@@ -243,6 +243,12 @@ describe.each(BACKENDS)('unpurchased media lifecycle on %s', (backend) => {
       expect(await storage.exists(mediaKey(id, 'thumb-clean-jpeg'))).toBe(false);
     }
     expect(await mediaRows()).toEqual([p.p1, p.p3].sort((x, y) => x - y));
+    // The owner's album still shows the photo bought, and only it.
+    const album = await call(h.app, 'GET', `/api/v3/checkins/${albumA}/all-medias/?page=1`, undefined, {
+      token: tokenA,
+    });
+    expect(album.status).toBe(200);
+    expect((album.body.results as { id: number }[]).map((m) => m.id)).toEqual([p.p1]);
     const { rows } = await h.database.executeSql('select media_deleted from photo_services where id = $1', [
       serviceId,
     ]);
