@@ -50,5 +50,16 @@ export const printRoutes = {
   countries: { method: 'GET', path: '/print/api/v1/countries/' },
 } as const satisfies RouteTable;
 
+export const photobookRoutes = {
+  preview: { method: 'GET', path: '/photobook-preview/' },
+  offer: { method: 'GET', path: '/photobook-offer/' },
+} as const satisfies RouteTable;
+
 /** By registry group; the web imports the group it needs (one export each, so the others are tree-shaken). */
-export const routes = { galleries: galleryRoutes, media: mediaRoutes, cart: cartRoutes, print: printRoutes };
+export const routes = {
+  galleries: galleryRoutes,
+  media: mediaRoutes,
+  cart: cartRoutes,
+  print: printRoutes,
+  photobook: photobookRoutes,
+};

@@ -152,6 +152,13 @@ export const paths = {
     backButton: true,
     getHref: (productId: number) => `/print/${seg(productId)}`,
   },
+  // decision (issue 9): the photobook offer page (albums spec §2); its link carries the album and key
+  photobook: {
+    path: '/photobook',
+    access: 'login',
+    backButton: true,
+    getHref: (q: { checkin_id: number; key: string }) => withQuery('/photobook', q),
+  },
   impersonate: { path: '/impersonate', access: 'login', getHref: () => '/impersonate' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },

@@ -87,6 +87,7 @@ const screens: Screen[] = [
   { route: paths.print, lazy: printScreen('chooser') },
   { route: paths.printAdded, lazy: printScreen('added') },
   { route: paths.printProduct, lazy: printScreen('product') },
+  { route: paths.photobook, lazy: printScreen('photobook') },
 ];
 
 function screensWith(access: RouteDef['access']): RouteObject[] {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { routes } from '../routes';
 import { currencyCode, date, id, idParam, money } from './common';
 
 const tag = 'Photobook';
@@ -34,8 +35,7 @@ export type PhotobookOffer = z.infer<typeof photobookOfferSchema>;
 
 export const photobookEndpoints = {
   preview: endpoint({
-    method: 'GET',
-    path: '/photobook-preview/',
+    ...routes.photobook.preview,
     tag,
     access: 'user-with-policies',
     summary: 'Preview of the photobook offered for an album',
@@ -43,8 +43,7 @@ export const photobookEndpoints = {
     response: z.object({ photobook: photobookSchema }),
   }),
   offer: endpoint({
-    method: 'GET',
-    path: '/photobook-offer/',
+    ...routes.photobook.offer,
     tag,
     access: 'user-with-policies',
     summary: "The link key of the photobook offer of the user's album (null when there is none)",

@@ -12,4 +12,6 @@ export const PLURAL = {
   hintRange: 'print.photos.hint_range',
   counterExact: 'print.summary.counter_exact',
   counterRange: 'print.summary.counter_range',
+  photobookPhotosInCart: 'photobook.photos_in_cart',
+  photobookMissing: 'photobook.missing',
 } as const;

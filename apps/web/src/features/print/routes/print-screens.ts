@@ -6,4 +6,5 @@ export const printScreens = {
   chooser: () => import('./product-chooser'),
   product: () => import('./configure-product'),
   added: () => import('./print-added'),
+  photobook: () => import('./photobook'),
 };

@@ -1,0 +1,179 @@
+import type { Photobook } from '@fotodrop/contract/api/photobook';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
+import { startTestServer } from '../../../test/http-server';
+import { here, renderApp } from '../../../test/render-app';
+import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { fakeCart } from '../../cart/test/fake-cart';
+import { fakePrint } from '../test/fake-print';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let cart: ReturnType<typeof fakeCart>;
+let print: ReturnType<typeof fakePrint>;
+/** What GET /photobook-preview/ answers for the key 'k3y'; any other key is refused as expired. */
+let book: Photobook;
+
+const photos = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: 500 + i, url: `https://cdn.example/${500 + i}/preview` }));
+const makeBook = (n: number): Photobook => ({
+  front_cover_url: 'https://cdn.example/500/preview',
+  back_cover_url: `https://cdn.example/${500 + n - 1}/preview`,
+  photos: photos(n),
+  price: '49.90',
+  currency: 'EUR',
+  offer_until: '2027-01-22',
+  event_name: 'Alpine Marathon 2026',
+  photo_count: 24,
+  product_id: 3,
+  variant_option_ids: [8],
+});
+
+beforeAll(async () => {
+  await initTestI18n();
+  server = await startTestServer((req) => {
+    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
+    if (req.method === 'GET' && req.path.startsWith('/api/v3/checkins/?'))
+      return {
+        status: 200,
+        body: { results: [], pagination: { total: 0, num_pages: 1, page_size: 12, page_number: 1 } },
+      };
+    if (req.path.startsWith('/api/photobook-preview/')) {
+      const query = new URL(req.path, 'http://test').searchParams;
+      if (query.get('checkin_id') !== '12')
+        return { status: 404, body: { code: 'not_found', message: 'No.' } };
+      if (query.get('key') !== 'k3y')
+        return {
+          status: 410,
+          body: {
+            code: 'photobook_offer_unavailable',
+            message: 'This photobook offer is no longer available for sale.',
+          },
+        };
+      return { status: 200, body: { photobook: book } };
+    }
+    return print.handler(req) ?? cart.handler(req);
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  resetApp(`${server.url}/api`);
+  server.requests.length = 0;
+  useAppStore.getState().setAuth('k1');
+  cart = fakeCart({ items: [] });
+  print = fakePrint({ cart });
+  book = makeBook(24);
+});
+afterEach(() => {
+  cleanup();
+  Object.assign(globalThis, { innerWidth: 1024, innerHeight: 768 });
+});
+
+const open = (query = 'checkin_id=12&key=k3y') => renderApp(`/photobook?${query}`);
+const preview = () => screen.findByRole('region', { name: 'Photobook preview' }, { timeout: 5000 });
+const pageNames = async () =>
+  within(await preview())
+    .getAllByRole('img')
+    .map((page) => page.getAttribute('aria-label'));
+
+describe('the photobook offer page', () => {
+  it('shows the front cover first, the pages in two-page spreads, and the back cover last, with price and offer date', async () => {
+    open();
+    expect(await pageNames()).toEqual([
+      'Front cover',
+      ...Array.from({ length: 24 }, (_, i) => `Page ${i + 1}`),
+      'Back cover',
+    ]);
+    const region = await preview();
+    const spreads = [...region.querySelectorAll('.photobook-spread')].map(
+      (spread) => within(spread as HTMLElement).getAllByRole('img').length,
+    );
+    expect(spreads).toEqual([1, ...Array(12).fill(2), 1]);
+    const front = within(region).getByRole('img', { name: 'Front cover' });
+    expect(front.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/500/preview');
+    expect(front.textContent).toBe('Alpine Marathon 2026');
+    expect(
+      within(region).getByRole('img', { name: 'Page 3' }).querySelector('img')?.getAttribute('src'),
+    ).toBe('https://cdn.example/502/preview');
+    const summary = screen.getByRole('complementary', { name: 'Your offer' });
+    expect(within(summary).getByText('€49.90')).toBeTruthy();
+    expect(within(summary).getByText('Offer valid until January 22, 2027')).toBeTruthy();
+    expect(screen.queryByText('Rotate your phone to landscape to see your photobook')).toBeNull();
+  });
+
+  it('puts a blank filler page before the back cover when the photo count is odd, and says how many photos are missing', async () => {
+    book = makeBook(5);
+    open();
+    expect(await pageNames()).toEqual([
+      'Front cover',
+      'Page 1',
+      'Page 2',
+      'Page 3',
+      'Page 4',
+      'Page 5',
+      'Blank page',
+      'Back cover',
+    ]);
+    expect(
+      screen.getByText(
+        'Your album needs 19 more photos for this book (photos in the book: 24). You can order it once it has enough.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Order photobook' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('asks a phone held upright to turn to landscape', async () => {
+    Object.assign(globalThis, { innerWidth: 390, innerHeight: 844 });
+    open();
+    await preview();
+    expect(screen.getByText('Rotate your phone to landscape to see your photobook')).toBeTruthy();
+    act(() => {
+      Object.assign(globalThis, { innerWidth: 844, innerHeight: 390 });
+      globalThis.dispatchEvent(new Event('resize'));
+    });
+    expect(screen.queryByText('Rotate your phone to landscape to see your photobook')).toBeNull();
+  });
+
+  it('orders the book through the print flow: its photos into the cart, then the photobook itself', async () => {
+    const router = open();
+    await preview();
+    fireEvent.click(screen.getByRole('button', { name: 'Order photobook' }));
+    await waitFor(() => expect(here(router)).toMatch(/^\/print\/added\?item=\d+$/));
+    const posted = server.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => [r.path, JSON.parse(r.body)]);
+    const ids = book.photos.map((p) => p.id);
+    expect(posted).toEqual([
+      [
+        '/api/cart/digital-items/',
+        { checkin_id: 12, gallery_id: null, order_type: 'PHOTOLIST', media_ids: ids },
+      ],
+      [
+        '/api/print/api/v1/decorate-product-configuration/',
+        {
+          product_id: 3,
+          variant_option_ids: [8],
+          photos: ids.map((photo_id) => ({ photo_id, quantity: 1 })),
+          add_to_cart: true,
+        },
+      ],
+    ]);
+  });
+
+  it('says the offer is no longer available for an expired or forged link, and for a link without its key', async () => {
+    open('checkin_id=12&key=old');
+    expect(
+      await screen.findByText('This photobook offer is no longer available for sale.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Photobook preview' })).toBeNull();
+    cleanup();
+    server.requests.length = 0;
+    open('checkin_id=12');
+    expect(await screen.findByText('This photobook offer is no longer available for sale.')).toBeTruthy();
+    expect(server.requests.filter((r) => r.path.startsWith('/api/photobook-preview/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,214 @@
+import './photobook.css';
+import type { Photobook } from '@fotodrop/contract/api/photobook';
+import { PHOTOBOOK_DELIVERY_COUNTRIES } from '@fotodrop/contract/constants';
+import type { ErrorCode } from '@fotodrop/contract/errors';
+import { type PhotobookPage, photobookPages } from '@fotodrop/contract/rules/photobook';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { isApiError } from '../../../shared/api/errors';
+import { queryClient } from '../../../shared/api/query-client';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { translateError } from '../../../shared/i18n/messages';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { formatCalendarDate } from '../../../shared/ui/date-text';
+import { Spinner } from '../../../shared/ui/spinner';
+import { CurrencyMismatchDialog, useCreateDigitalItem } from '../../cart';
+import { photobookQuery } from '../api/photobook-api';
+import { useAddPrintToCart } from '../api/print-mutations';
+import { usePortraitPhone } from '../hooks/use-portrait-phone';
+import { PLURAL } from '../lib/plural-keys';
+import { showPrice } from '../lib/print-format';
+
+// type-only import of the codes, as in the API client: the errors module builds zod schemas
+const CURRENCY_MISMATCH: ErrorCode = 'currency_mismatch';
+const UNAVAILABLE: ErrorCode = 'photobook_offer_unavailable';
+
+/**
+ * /photobook?checkin_id=…&key=… — the photobook offer page (albums spec §2): the preview of a book
+ * of the album's photos (front cover, spreads, a blank filler page when the count is odd, back
+ * cover: `photobookPages`), its price and last day, and "Order photobook", which puts the photos
+ * and the book in the cart through the print flow. Portrait phones are asked to turn landscape; a
+ * forged or expired link shows "no longer available for sale".
+ */
+export function Component() {
+  const { t } = useTranslation();
+  usePageTitle(t('photobook.title'));
+  const [params] = useSearchParams();
+  const checkinId = Number(params.get('checkin_id'));
+  const key = params.get('key') ?? '';
+  const wellFormed = Number.isInteger(checkinId) && checkinId > 0 && key !== '';
+  const book = useQuery({ ...photobookQuery(checkinId, key), enabled: wellFormed }, queryClient);
+
+  let body: ReactNode;
+  if (!wellFormed || (book.isError && isRefusal(book.error))) {
+    body = (
+      <Alert tone="warning" title={t('errors.codes.photobook_offer_unavailable')}>
+        <p>{t('photobook.unavailable_text')}</p>
+        <Link to={paths.checkins.getHref()}>{t('cart.empty.to_albums')}</Link>
+      </Alert>
+    );
+  } else if (book.isError) {
+    body = (
+      <Alert tone="error" title={t('photobook.load_failed')}>
+        <Button variant="secondary" size="sm" onClick={() => void book.refetch()}>
+          {t('checkins.list.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (book.data) {
+    body = <Offer book={book.data} checkinId={checkinId} />;
+  } else {
+    body = <Spinner label={t('photobook.loading')} />;
+  }
+  return (
+    <div className="page container print-page photobook-page-screen">
+      <h1>{t('photobook.title')}</h1>
+      {body}
+    </div>
+  );
+}
+
+/** The link itself is refused: forged, expired (410), malformed (400), or not the user's album (404). */
+function isRefusal(error: unknown): boolean {
+  return isApiError(error) && (error.code === UNAVAILABLE || error.status === 400 || error.status === 404);
+}
+
+function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
+  const { t, language } = useTranslation();
+  const portrait = usePortraitPhone();
+  const pages = photobookPages(book.photos, book);
+  const missing = Math.max(0, book.photo_count - book.photos.length);
+  const countries = new Intl.DisplayNames([language], { type: 'region' });
+  const delivery = PHOTOBOOK_DELIVERY_COUNTRIES.map((code) => countries.of(code) ?? code)
+    .sort((a, b) => a.localeCompare(b, language))
+    .join(', ');
+
+  return (
+    <>
+      <p className="print-lead">{t('photobook.lead', { event: book.event_name })}</p>
+      {portrait && (
+        <div className="photobook-rotate" role="status">
+          <span aria-hidden="true" className="photobook-rotate-icon" />
+          <p>{t('photobook.rotate')}</p>
+        </div>
+      )}
+      <div className="photobook-layout">
+        <section className="photobook-preview" aria-label={t('photobook.preview')}>
+          {spreadsOf(pages).map((spread) => (
+            <div className="photobook-spread" key={spread.map((p) => p.id).join('-')}>
+              {spread.map((page) => (
+                <Page key={page.id} page={page} number={pages.indexOf(page)} eventName={book.event_name} />
+              ))}
+            </div>
+          ))}
+        </section>
+        <aside className="photobook-summary" aria-labelledby="photobook-summary-title">
+          <h2 id="photobook-summary-title">{t('photobook.summary')}</h2>
+          <p className="photobook-price">{showPrice(book.price, book.currency, language)}</p>
+          <p>
+            {t('photobook.offer_until', { date: formatCalendarDate(book.offer_until, language, 'long') })}
+          </p>
+          <p className="photobook-note">{t(PLURAL.photobookPhotosInCart, { count: book.photo_count })}</p>
+          <p className="photobook-note">{t('photobook.delivery', { countries: delivery })}</p>
+          {missing > 0 && (
+            <Alert tone="info">
+              <p>{t(PLURAL.photobookMissing, { count: missing, total: book.photo_count })}</p>
+            </Alert>
+          )}
+          <OrderButton book={book} checkinId={checkinId} disabled={missing > 0} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/** The front cover alone, the inner pages two by two, the back cover alone: as the book opens. */
+function spreadsOf(pages: PhotobookPage[]): PhotobookPage[][] {
+  const inner = pages.slice(1, -1);
+  const spreads: PhotobookPage[][] = [[pages[0]!]];
+  for (let i = 0; i < inner.length; i += 2) spreads.push(inner.slice(i, i + 2));
+  spreads.push([pages.at(-1)!]);
+  return spreads;
+}
+
+function Page({ page, number, eventName }: { page: PhotobookPage; number: number; eventName: string }) {
+  const { t } = useTranslation();
+  const label =
+    page.kind === 'front_cover'
+      ? t('photobook.front_cover')
+      : page.kind === 'back_cover'
+        ? t('photobook.back_cover')
+        : page.kind === 'blank'
+          ? t('photobook.blank_page')
+          : t('photobook.page', { number });
+  return (
+    <div className={`photobook-sheet photobook-${page.kind}`} role="img" aria-label={label}>
+      {page.url && <img src={page.url} alt="" loading="lazy" decoding="async" />}
+      {page.kind === 'front_cover' && <span className="photobook-cover-title">{eventName}</span>}
+    </div>
+  );
+}
+
+/**
+ * "Order photobook": the book's photos go into the cart as a pick of the album (a print is made of
+ * photos the cart buys), then the book itself through POST decorate-product-configuration, and
+ * the page of the print flow that says it was added follows.
+ */
+function OrderButton({
+  book,
+  checkinId,
+  disabled,
+}: {
+  book: Photobook;
+  checkinId: number;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pick = useCreateDigitalItem();
+  const add = useAddPrintToCart();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [mismatch, setMismatch] = useState(false);
+  const ids = book.photos.map((photo) => photo.id);
+
+  const order = async () => {
+    setFailure(null);
+    try {
+      await pick.mutateAsync({
+        checkin_id: checkinId,
+        gallery_id: null,
+        order_type: 'PHOTOLIST',
+        media_ids: ids,
+      });
+      const added = await add.mutateAsync({
+        product_id: book.product_id,
+        variant_option_ids: book.variant_option_ids,
+        photos: ids.map((photo_id) => ({ photo_id, quantity: 1 })),
+      });
+      navigate(paths.printAdded.getHref(added.cart_item_id ?? undefined));
+    } catch (error) {
+      if (isApiError(error) && error.code === CURRENCY_MISMATCH) setMismatch(true);
+      else setFailure(error);
+    }
+  };
+
+  return (
+    <>
+      {failure !== null && <Alert tone="error">{translateError(t, failure)}</Alert>}
+      <Button
+        size="lg"
+        block
+        disabled={disabled}
+        loading={pick.isPending || add.isPending}
+        onClick={() => void order()}
+      >
+        {t('photobook.order')}
+      </Button>
+      <CurrencyMismatchDialog open={mismatch} onClose={() => setMismatch(false)} />
+    </>
+  );
+}
