@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ButtonLink } from '../../../shared/ui/button';
 import { LineIcon } from '../../../shared/ui/line-icon';
-import { lowestPrice, usePrintProducts } from '../../print';
+import { lowestPrice, PhotobookOfferLink, usePrintProducts } from '../../print';
 import { useAlbumCart } from './album-cart';
 import { useFirstPhotosShown } from './first-photos';
 
@@ -35,6 +35,7 @@ export function PrintUpsell() {
       <div className="print-upsell-text">
         <h3 id={titleId}>{t('album.print_upsell.title')}</h3>
         <p>{t('album.print_upsell.text', { price: formatMoney(lowest.minor, lowest.currency, language) })}</p>
+        <PhotobookOfferLink checkinId={value.checkin.id} />
       </div>
       <ButtonLink to={paths.print.getHref()} variant="secondary" size="sm" aria-describedby={titleId}>
         {t('album.print_upsell.action')}
