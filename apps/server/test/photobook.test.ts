@@ -191,6 +191,50 @@ describe.each(BACKENDS)('photobook offer on %s', (backend) => {
     expect(pages.at(-2)!.id).toBe(PHOTOBOOK_BLANK_PAGE_ID);
   });
 
+  it('shows a bought photo clean, as the album does', async () => {
+    const [user] = (await h.database.executeSql('select id from users where email = $1', [SIGNUP.email]))
+      .rows as { id: number }[];
+    // A paid order for the entitlement to point at (orders themselves are another test's subject).
+    const [order] = (
+      await h.database.executeSql(
+        `insert into orders (user_id, status, payment_method, provider, currency, digital_total, print_total,
+           shipping_costs, handling_fee, discount_total, grand_total, fingerprint, link_base, paid_at)
+         values ($1, 'paid', 'stripe', 'test', 'EUR', 660, 0, 0, 0, 0, 660, 'photobook-test', 'http://localhost:8080', now())
+         returning id`,
+        [user!.id],
+      )
+    ).rows as { id: number }[];
+    const bought = runner7[1]!;
+    await h.database.executeSql(
+      'insert into media_entitlements (user_id, media_id, order_id) values ($1, $2, $3)',
+      [user!.id, bought, order!.id],
+    );
+    const book = (await preview(smallAlbum, await keyOf(smallAlbum))).body.photobook as Book;
+    for (const p of book.photos) {
+      const file = p.id === bought ? 'preview-clean' : 'preview';
+      expect(p.url.startsWith(`/api/media/${p.id}/${file}?exp=`)).toBe(true);
+    }
+    const clean = await h.app.inject({ method: 'GET', url: book.photos.find((p) => p.id === bought)!.url });
+    expect(clean.statusCode).toBe(200);
+  });
+
+  it('has no offer for an album without photos', async () => {
+    await photoServicesRepository(h.database.db).insertPicacode({
+      photoServiceId: marathonId,
+      code: 'BIB999X',
+      kind: 'participant',
+      tags: ['bib-999'],
+    });
+    const empty = (await send('POST', '/v2/checkins/', { picacode: 'BIB999X' })).body.id as number;
+    expect((await offer(empty)).body).toEqual({ offer: null });
+    // its right key (as an e-mail would carry it) finds no book to show
+    const [user] = (await h.database.executeSql('select id from users where email = $1', [SIGNUP.email]))
+      .rows as { id: number }[];
+    const refused = await preview(empty, await h.services.photobook.keyOf(user!.id, empty));
+    expect(refused.status).toBe(410);
+    expect(refused.body).toMatchObject({ code: 'photobook_offer_unavailable' });
+  });
+
   it("refuses a forged key or another album's key as no longer available for sale", async () => {
     const forged = await preview(bigAlbum, 'not-the-key');
     expect(forged.status).toBe(410);

@@ -157,7 +157,15 @@ export function photobookService(deps: {
       const album = await ownAlbum(userId, checkinId);
       const end = offerEnd(album);
       if (!end || !(await photobookProduct(album.service.currency))) return { offer: null };
-      if ((await bookPhotos(userId, album)).length === 0) return { offer: null };
+      // A count, not the book's photos: the album banner asks this on every visit.
+      const photos = await albumMediaRepository(deps.db).count({
+        userId,
+        scopes: [albumScope(album)],
+        galleryIds: null,
+        favouritesOnly: false,
+        type: 'photo',
+      });
+      if (photos === 0) return { offer: null };
       return {
         offer: { checkin_id: checkinId, key: await keyOf(userId, checkinId), offer_until: end.until },
       };
