@@ -124,6 +124,22 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('already_bought');
+    // …but prints of bought photos need no cart line (albums spec §2: prints from earlier purchases).
+    const prints = (
+      (await send('GET', '/print/api/v1/products/?include_variants_with_price=true')).body.results as {
+        id: number;
+        title: string;
+        product_variant_options: { options: { id: number }[] }[];
+      }[]
+    ).find((p) => p.title === 'Photo prints')!;
+    const printed = await send('POST', '/print/api/v1/decorate-product-configuration/', {
+      product_id: prints.id,
+      variant_option_ids: prints.product_variant_options.map((g) => g.options[0]!.id),
+      photos: [{ photo_id: mine[0], quantity: 1 }],
+      add_to_cart: true,
+    });
+    expect(printed.status).toBe(200);
+    await send('DELETE', '/cart/');
   });
 
   it('a package unlocks the album, photos arriving later included, and the bought tab counts them', async () => {

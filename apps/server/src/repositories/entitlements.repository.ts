@@ -2,6 +2,8 @@ import type { MediaType } from '@fotodrop/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
+import { albumMediaRepository } from './album-media.repository';
+import type { AlbumScope } from './checkins.repository';
 
 /**
  * What a user has bought: media of a pick, and whole-album packages that cover an album's media of
@@ -98,4 +100,40 @@ export async function purchasedInAlbum(
     items.map((i) => i.id),
   );
   return new Set(items.filter((i) => bought.media.has(i.id) || bought.types.has(i.type)).map((i) => i.id));
+}
+
+/**
+ * What the user bought among media listed from several albums: one by one, or by a package bought
+ * for an album whose scope holds the medium (never through another album's package).
+ */
+export async function boughtAcrossAlbums(
+  db: Queryable,
+  userId: number,
+  albums: { checkinId: number; scope: AlbumScope }[],
+  items: { id: number; type: MediaType }[],
+): Promise<Set<number>> {
+  const repo = entitlementsRepository(db);
+  const bought = await repo.boughtAmong(
+    userId,
+    items.map((i) => i.id),
+  );
+  const packages = await repo.albumTypes(
+    userId,
+    albums.map((a) => a.checkinId),
+  );
+  for (const album of albums) {
+    const types = packages.get(album.checkinId);
+    if (!types) continue;
+    const rest = items.filter((i) => !bought.has(i.id) && types.has(i.type)).map((i) => i.id);
+    if (rest.length === 0) continue;
+    const members = await albumMediaRepository(db).members({
+      userId,
+      scopes: [album.scope],
+      galleryIds: null,
+      favouritesOnly: false,
+      ids: rest,
+    });
+    for (const m of members) bought.add(m.id);
+  }
+  return bought;
 }

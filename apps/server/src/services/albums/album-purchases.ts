@@ -2,9 +2,12 @@ import type { Media, MediaType } from '@fotodrop/contract';
 import type { Queryable } from '../../db/client';
 import { mediaDownloadName } from '../../media/download-names';
 import type { AlbumMediaRow } from '../../repositories/album-media.repository';
-import { albumMediaRepository } from '../../repositories/album-media.repository';
 import type { AlbumContext, AlbumScope } from '../../repositories/checkins.repository';
-import { albumPurchases, entitlementsRepository } from '../../repositories/entitlements.repository';
+import {
+  albumPurchases,
+  boughtAcrossAlbums,
+  entitlementsRepository,
+} from '../../repositories/entitlements.repository';
 import { photoServicesRepository } from '../../repositories/photo-services.repository';
 import { mediaDto } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
@@ -37,28 +40,7 @@ export function albumPurchasesView(deps: {
       const bought = await albumPurchases(deps.db, userId, only.checkinId, ids);
       return new Set(rows.filter((r) => bought.media.has(r.id) || bought.types.has(r.type)).map((r) => r.id));
     }
-    // Several albums: a package covers a medium only through the album whose scope holds it.
-    const repo = entitlementsRepository(deps.db);
-    const bought = await repo.boughtAmong(userId, ids);
-    const packages = await repo.albumTypes(
-      userId,
-      albums.map((a) => a.checkinId),
-    );
-    for (const album of albums) {
-      const types = packages.get(album.checkinId);
-      if (!types) continue;
-      const rest = rows.filter((r) => !bought.has(r.id) && types.has(r.type)).map((r) => r.id);
-      if (rest.length === 0) continue;
-      const members = await albumMediaRepository(deps.db).members({
-        userId,
-        scopes: [album.scope],
-        galleryIds: null,
-        favouritesOnly: false,
-        ids: rest,
-      });
-      for (const m of members) bought.add(m.id);
-    }
-    return bought;
+    return boughtAcrossAlbums(deps.db, userId, albums, rows);
   }
 
   return {

@@ -6,6 +6,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
 import { cartRepository } from '../../repositories/cart.repository';
 import { checkinsRepository } from '../../repositories/checkins.repository';
+import { boughtAcrossAlbums } from '../../repositories/entitlements.repository';
 import { printCartRepository } from '../../repositories/print-cart.repository';
 import { cartAlbums, coveredTypes, isPackage, NotForSaleError } from './cart-album';
 
@@ -76,11 +77,13 @@ export function printCart(db: Queryable, now: () => Date) {
   return {
     /**
      * Refuses photos a print item may not use: one the user does not see in any album is a 404;
-     * a video, or a photo no digital line provides, is a validation error; a photo whose only
-     * lines belong to albums that sell nothing now is not for sale.
+     * a video, or a photo neither bought before nor provided by a digital line, is a validation
+     * error; a photo whose only lines belong to albums that sell nothing now is not for sale.
+     * Photos bought earlier print without a line (albums spec §2: "from earlier purchases").
      */
     async assertPrintable(userId: number, photoIds: number[]): Promise<void> {
-      const scopes = (await checkinsRepository(db).allCompleteAlbums(userId)).map((a) => a.scope);
+      const albumsOfUser = await checkinsRepository(db).allCompleteAlbums(userId);
+      const scopes = albumsOfUser.map((a) => a.scope);
       const seen =
         scopes.length === 0
           ? []
@@ -95,8 +98,10 @@ export function printCart(db: Queryable, now: () => Date) {
       if (seen.some((m) => m.type !== 'photo')) {
         throw new ValidationError({ photos: ['print.video_not_printable'] }, 'Videos cannot be printed.');
       }
+      const bought = await boughtAcrossAlbums(db, userId, albumsOfUser, seen);
       const provided = await providers(userId, photoIds);
       for (const id of photoIds) {
+        if (bought.has(id)) continue;
         const lines = provided.get(id) ?? [];
         if (lines.length === 0) {
           throw new ValidationError(
