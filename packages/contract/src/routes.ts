@@ -50,9 +50,25 @@ export const printRoutes = {
   countries: { method: 'GET', path: '/print/api/v1/countries/' },
 } as const satisfies RouteTable;
 
-export const photobookRoutes = {
-  preview: { method: 'GET', path: '/photobook-preview/' },
-  offer: { method: 'GET', path: '/photobook-offer/' },
+export const orderRoutes = {
+  orders: { method: 'GET', path: '/v3/orders/' },
+  markPaid: { method: 'POST', path: '/v3/orders/{id}/mark-paid/' },
+  testIntent: { method: 'GET', path: '/test-payments/v1/intents/{intent_id}/' },
+  testConfirm: { method: 'POST', path: '/test-payments/v1/intents/{intent_id}/confirm/' },
+  createOrder: { method: 'POST', path: '/v3/orders/' },
+  order: { method: 'GET', path: '/v3/orders/{id}/' },
+  confirmPayment: { method: 'POST', path: '/v3/orders/confirm-payment/' },
+} as const satisfies RouteTable;
+
+export const paymentMethodRoutes = {
+  savedCards: { method: 'GET', path: '/payments/v1/stripe/payment-methods/' },
+  setDefaultCard: { method: 'PATCH', path: '/payments/v1/stripe/payment-methods/{id}/set-default/' },
+  detachCard: { method: 'POST', path: '/payments/v1/stripe/payment-methods/{id}/detach/' },
+} as const satisfies RouteTable;
+
+/** GET /v1/countries/ (a check-in call of the spec) for addresses. */
+export const countryRoutes = {
+  countries: { method: 'GET', path: '/v1/countries/' },
 } as const satisfies RouteTable;
 
 /** By registry group; the web imports the group it needs (one export each, so the others are tree-shaken). */
@@ -61,5 +77,7 @@ export const routes = {
   media: mediaRoutes,
   cart: cartRoutes,
   print: printRoutes,
-  photobook: photobookRoutes,
+  orders: orderRoutes,
+  paymentMethods: paymentMethodRoutes,
+  countries: countryRoutes,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_METHODS } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema, paginated } from '../pagination';
+import { routes } from '../routes';
 import { countryCode, currencyCode, dateTime, id, idParams, money } from './common';
 
 const tag = 'Orders';
@@ -162,8 +163,7 @@ export const testConfirmBodySchema = z
 
 export const orderEndpoints = {
   orders: endpoint({
-    method: 'GET',
-    path: '/v3/orders/',
+    ...routes.orders.orders,
     tag,
     access: 'user-with-policies',
     summary: "The user's orders, newest first (My orders)",
@@ -171,8 +171,7 @@ export const orderEndpoints = {
     response: ordersPageSchema,
   }),
   markPaid: endpoint({
-    method: 'POST',
-    path: '/v3/orders/{id}/mark-paid/',
+    ...routes.orders.markPaid,
     tag,
     access: 'user',
     summary:
@@ -181,8 +180,7 @@ export const orderEndpoints = {
     response: orderSchema,
   }),
   testIntent: endpoint({
-    method: 'GET',
-    path: '/test-payments/v1/intents/{intent_id}/',
+    ...routes.orders.testIntent,
     tag: 'Test payments',
     access: 'user',
     summary: 'A payment intent of the built-in test provider (only while it serves a method)',
@@ -190,8 +188,7 @@ export const orderEndpoints = {
     response: testIntentSchema,
   }),
   testConfirm: endpoint({
-    method: 'POST',
-    path: '/test-payments/v1/intents/{intent_id}/confirm/',
+    ...routes.orders.testConfirm,
     tag: 'Test payments',
     access: 'user',
     summary:
@@ -201,8 +198,7 @@ export const orderEndpoints = {
     response: testIntentSchema,
   }),
   createOrder: endpoint({
-    method: 'POST',
-    path: '/v3/orders/',
+    ...routes.orders.createOrder,
     tag,
     access: 'user-with-policies',
     status: 201,
@@ -211,8 +207,7 @@ export const orderEndpoints = {
     response: createOrderResponseSchema,
   }),
   order: endpoint({
-    method: 'GET',
-    path: '/v3/orders/{id}/',
+    ...routes.orders.order,
     tag,
     access: 'user-with-policies',
     summary: 'One order of the user',
@@ -220,8 +215,7 @@ export const orderEndpoints = {
     response: orderSchema,
   }),
   confirmPayment: endpoint({
-    method: 'POST',
-    path: '/v3/orders/confirm-payment/',
+    ...routes.orders.confirmPayment,
     tag,
     access: 'user-with-policies',
     summary: 'Confirm a payment after the provider step; idempotent',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { routes } from '../routes';
 import { detailResponseSchema } from './accounts';
 import { resultsOf } from './common';
 
@@ -22,16 +23,14 @@ export const savedCardParamsSchema = z.object({ id: z.string().min(1).max(255) }
 
 export const paymentMethodEndpoints = {
   savedCards: endpoint({
-    method: 'GET',
-    path: '/payments/v1/stripe/payment-methods/',
+    ...routes.paymentMethods.savedCards,
     tag,
     access: 'user-with-policies',
     summary: "The user's saved cards",
     response: resultsOf(savedCardSchema),
   }),
   setDefaultCard: endpoint({
-    method: 'PATCH',
-    path: '/payments/v1/stripe/payment-methods/{id}/set-default/',
+    ...routes.paymentMethods.setDefaultCard,
     tag,
     access: 'user-with-policies',
     summary: 'Make a saved card the default',
@@ -39,8 +38,7 @@ export const paymentMethodEndpoints = {
     response: savedCardSchema,
   }),
   detachCard: endpoint({
-    method: 'POST',
-    path: '/payments/v1/stripe/payment-methods/{id}/detach/',
+    ...routes.paymentMethods.detachCard,
     tag,
     access: 'user-with-policies',
     summary: 'Remove a saved card',

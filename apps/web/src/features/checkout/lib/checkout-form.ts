@@ -1,6 +1,5 @@
-import { invoiceSchema, shippingAddressSchema } from '@fotodrop/contract/api/orders';
+import type { Invoice, ShippingAddress } from '@fotodrop/contract/api/orders';
 import type { PaymentMethodId } from '@fotodrop/contract/enums';
-import type { z } from 'zod';
 import type { NewOrder } from '../api/checkout-api';
 
 /** Fields of the shipping address form (albums spec §3); full_name and name_on_card are derived. */
@@ -68,16 +67,63 @@ export interface CheckoutNeeds {
 /** A form error: the field path (as react-hook-form names it) and its message key. */
 export type FormIssue = { path: string; message: string };
 
-/** Optional text left empty is not sent (the schemas' optional fields refuse ''). */
-const withoutEmpty = (values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+/**
+ * The address rules of the contract's shippingAddressSchema and invoiceSchema, with their message
+ * keys, checked here without the schemas: importing them would put the contract's enumerations
+ * into the home page's script. The server applies the schemas themselves and its field errors are
+ * shown on the same fields.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SHIPPING_REQUIRED: readonly ShippingField[] = [
+  'first_name',
+  'last_name',
+  'phone',
+  'street',
+  'number',
+  'zip_code',
+  'city',
+];
 
-function issuesOf(prefix: string, error: z.ZodError | undefined): FormIssue[] {
-  return (error?.issues ?? []).map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].join('.'),
-    message: issue.message,
+function shippingIssues(values: Record<ShippingField, string>): FormIssue[] {
+  const issues: FormIssue[] = [];
+  for (const field of SHIPPING_REQUIRED)
+    if (!values[field].trim()) issues.push({ path: `shipping_address.${field}`, message: 'field.required' });
+  if (!EMAIL.test(values.email.trim()))
+    issues.push({ path: 'shipping_address.email', message: 'email.invalid' });
+  if (!values.country)
+    issues.push({ path: 'shipping_address.country', message: 'shipping.country_required' });
+  return issues;
+}
+
+function invoiceIssues(values: Record<InvoiceField, string>): FormIssue[] {
+  return INVOICE_FIELDS.filter((field) => !values[field].trim()).map((field) => ({
+    path: `invoice.${field}`,
+    message: 'field.required',
   }));
 }
+
+/** The shipping address as the order sends it: trimmed, optional text left out when empty. */
+function shippingOf(values: Record<ShippingField, string>): ShippingAddress {
+  const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as Record<
+    ShippingField,
+    string
+  >;
+  return {
+    first_name: v.first_name,
+    last_name: v.last_name,
+    email: v.email.toLowerCase(),
+    phone: v.phone,
+    street: v.street,
+    number: v.number,
+    zip_code: v.zip_code,
+    city: v.city,
+    ...(v.area ? { area: v.area } : {}),
+    country: v.country,
+  };
+}
+
+const invoiceOf = (values: Record<InvoiceField, string>): Invoice =>
+  Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as Invoice;
 
 const CARD_NUMBER = /^\d{12,19}$/;
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
@@ -110,7 +156,7 @@ export type CheckoutCheck =
   | { ok: false; issues: FormIssue[] };
 
 /**
- * Checks the form with the contract's schemas (the same the server applies) and builds the
+ * Checks the form with the contract's rules (the server applies the same) and builds the
  * order's body. The card fields stay in the browser: only the number goes to the test provider.
  */
 export function checkCheckout(values: CheckoutValues, needs: CheckoutNeeds, now = new Date()): CheckoutCheck {
@@ -121,12 +167,8 @@ export function checkCheckout(values: CheckoutValues, needs: CheckoutNeeds, now 
     issues.push({ path: 'bank', message: 'payment.bank_required' });
   const usesCardForm = needs.testCard && method === 'stripe' && !values.saved_card_id;
   if (usesCardForm) issues.push(...cardIssues(values, now));
-  const invoice = values.want_invoice ? invoiceSchema.safeParse(values.invoice) : null;
-  if (invoice && !invoice.success) issues.push(...issuesOf('invoice', invoice.error));
-  const shipping = needs.shipping
-    ? shippingAddressSchema.safeParse(withoutEmpty(values.shipping_address))
-    : null;
-  if (shipping && !shipping.success) issues.push(...issuesOf('shipping_address', shipping.error));
+  if (values.want_invoice) issues.push(...invoiceIssues(values.invoice));
+  if (needs.shipping) issues.push(...shippingIssues(values.shipping_address));
   if (issues.length > 0 || !method) return { ok: false, issues };
   const card = method === 'stripe';
   return {
@@ -137,8 +179,8 @@ export function checkCheckout(values: CheckoutValues, needs: CheckoutNeeds, now 
       ...(BANK_METHODS.includes(method) ? { bank: values.bank } : {}),
       ...(card && values.saved_card_id ? { saved_card_id: values.saved_card_id } : {}),
       save_card: card && !values.saved_card_id && values.save_card,
-      ...(shipping?.success ? { shipping_address: shipping.data } : {}),
-      ...(invoice?.success ? { invoice: invoice.data } : {}),
+      ...(needs.shipping ? { shipping_address: shippingOf(values.shipping_address) } : {}),
+      ...(values.want_invoice ? { invoice: invoiceOf(values.invoice) } : {}),
     },
   };
 }

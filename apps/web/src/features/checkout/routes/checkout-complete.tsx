@@ -1,5 +1,4 @@
 import './checkout.css';
-import { PAYMENT_METHODS, type PaymentMethodId } from '@fotodrop/contract/enums';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
@@ -9,8 +8,8 @@ import { ReturnProgress } from '../components/return-progress';
 import { type ProviderReturn, useReturnConfirmation } from '../hooks/use-return-confirmation';
 import { orderIdOf } from '../lib/order-id';
 
-const methodOf = (value: string | null): PaymentMethodId | null =>
-  (PAYMENT_METHODS as readonly string[]).includes(value ?? '') ? (value as PaymentMethodId) : null;
+/** Our Stripe return address says `method=stripe`; any other method is read from the order. */
+const methodOf = (value: string | null) => (value === 'stripe' ? value : null);
 
 /** The provider's return address, read once (the confirmation runs once). */
 function readReturn(search: URLSearchParams): ProviderReturn {

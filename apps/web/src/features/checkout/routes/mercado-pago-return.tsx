@@ -1,7 +1,7 @@
 import './checkout.css';
-import { MERCADO_PAGO_STATUSES, type MercadoPagoStatus } from '@fotodrop/contract/enums';
+import type { MercadoPagoStatus } from '@fotodrop/contract/enums';
 import { useState } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -10,21 +10,23 @@ import { ReturnProgress } from '../components/return-progress';
 import { type ProviderReturn, useReturnConfirmation } from '../hooks/use-return-confirmation';
 import { orderIdOf } from '../lib/order-id';
 
-const isStatus = (value: string | undefined): value is MercadoPagoStatus =>
-  (MERCADO_PAGO_STATUSES as readonly string[]).includes(value ?? '');
+/**
+ * The statuses Mercado Pago returns with, as a typed record: the contract's list (enums), kept out
+ * of this module's import so the home page's script does not carry it.
+ */
+const STATUSES: Record<MercadoPagoStatus, true> = { success: true, failure: true, pending: true };
 
 /**
  * /checkout/mercado-pago/:status (entry spec §2): Mercado Pago's return with success, failure
  * or pending; any other status goes to /checkins. The server confirms with the payment_id (or the
  * preference_id) Mercado Pago appended, reading the payment from Mercado Pago itself.
  */
-export function Component() {
-  const { status } = useParams();
-  if (!isStatus(status)) return <Navigate to={paths.checkins.getHref()} replace />;
-  return <MercadoPagoReturn />;
+export function loader({ params }: LoaderFunctionArgs) {
+  if (!Object.hasOwn(STATUSES, params.status ?? '')) throw redirect(paths.checkins.getHref());
+  return null;
 }
 
-function MercadoPagoReturn() {
+export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('checkout.complete.title'));
   const [search] = useSearchParams();

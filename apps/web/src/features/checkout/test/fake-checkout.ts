@@ -111,10 +111,10 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
       });
     if (body.voucher_code === 'USED1')
       return fail(400, 'validation_error', 'Promotion already used', { voucher_code: ['voucher.used'] });
-    const totals = (
-      cartAnswer(new URLSearchParams(body.voucher_code ? { voucher_code: String(body.voucher_code) } : {}))
-        ?.body as { totals: { grand_total: string } }
-    ).totals;
+    const priced = cartAnswer(
+      new URLSearchParams(body.voucher_code ? { voucher_code: String(body.voucher_code) } : {}),
+    );
+    const totals = (priced!.body as { totals: { grand_total: string } }).totals;
     const method = body.payment_method as PaymentMethodId;
     const id = state.nextOrder++;
     const transfer = method === 'bank-transfer';
