@@ -50,6 +50,11 @@ export const printRoutes = {
   countries: { method: 'GET', path: '/print/api/v1/countries/' },
 } as const satisfies RouteTable;
 
+export const photobookRoutes = {
+  preview: { method: 'GET', path: '/photobook-preview/' },
+  offer: { method: 'GET', path: '/photobook-offer/' },
+} as const satisfies RouteTable;
+
 export const orderRoutes = {
   orders: { method: 'GET', path: '/v3/orders/' },
   markPaid: { method: 'POST', path: '/v3/orders/{id}/mark-paid/' },
@@ -80,4 +85,5 @@ export const routes = {
   orders: orderRoutes,
   paymentMethods: paymentMethodRoutes,
   countries: countryRoutes,
+  photobook: photobookRoutes,
 };
