@@ -101,6 +101,8 @@ export const paths = {
     access: 'login',
     getHref: () => '/profile/change-password',
   },
+  // decision (issue 9): "My orders" in the profile (the spec names no route for it)
+  orders: { path: '/profile/orders', access: 'login', getHref: () => '/profile/orders' },
   checkout: {
     path: '/checkout',
     access: 'login',

@@ -78,6 +78,7 @@ const screens: Screen[] = [
   { route: paths.profileResume, lazy: accountScreen('resume') },
   { route: paths.profilePrivacy, lazy: accountScreen('privacy') },
   { route: paths.profileChangePassword, lazy: accountScreen('changePassword') },
+  { route: paths.orders, lazy: accountScreen('orders') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.checkout, lazy: checkoutScreen('checkout') },
   { route: paths.checkoutSuccess, lazy: checkoutScreen('success') },

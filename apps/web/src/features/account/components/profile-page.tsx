@@ -10,6 +10,7 @@ import { PageLoader } from '../../../shared/ui/spinner';
 
 const SECTIONS = [
   { to: paths.profileResume.getHref(), key: 'profile.nav.resume' },
+  { to: paths.orders.getHref(), key: 'profile.nav.orders' },
   { to: paths.profilePrivacy.getHref(), key: 'profile.nav.privacy' },
   { to: paths.profileChangePassword.getHref(), key: 'profile.nav.password' },
 ] as const;

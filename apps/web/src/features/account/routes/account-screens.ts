@@ -6,4 +6,5 @@ export const accountScreens = {
   resume: () => import('./profile-resume'),
   privacy: () => import('./profile-privacy'),
   changePassword: () => import('./change-password'),
+  orders: () => import('./orders'),
 };

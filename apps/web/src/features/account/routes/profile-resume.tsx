@@ -15,10 +15,11 @@ import { FormError } from '../../../shared/ui/form-error';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
 import { TextField } from '../../../shared/ui/text-field';
 import { ProfilePage } from '../components/profile-page';
+import { SavedCards } from '../components/saved-cards';
 
 type NameValues = z.input<typeof updateMeBodySchema>;
 
-/** /profile/resume: who is logged in, their name (editable), language, and log out. */
+/** /profile/resume: who is logged in, their name (editable), saved cards, language, and log out. */
 export function Component() {
   const { t } = useTranslation();
   return <ProfilePage title={t('profile.resume.title')}>{(user) => <Resume user={user} />}</ProfilePage>;
@@ -85,6 +86,8 @@ function Resume({ user }: { user: User }) {
           </Button>
         </form>
       </div>
+
+      <SavedCards />
 
       <div className="form-card">
         <h2>{t('profile.resume.language_title')}</h2>

@@ -8,6 +8,7 @@ import { forgetListPages } from '../hooks/use-media-list';
 import { useNewMediaCheck } from '../hooks/use-new-media-check';
 import { type AlbumStatus, albumStatus } from '../lib/album-status';
 import { AlbumCartProvider } from './album-cart';
+import { AlbumDownload } from './album-download';
 import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
 import { AlbumStatusBanner } from './album-status-banner';
 import { AlbumStatusPanel } from './album-status-panel';
@@ -56,6 +57,7 @@ function AlbumMediaBody({ checkin, status }: { checkin: Checkin; status: AlbumSt
       <AlbumCartProvider checkin={checkin} galleryId={null}>
         <div className="album-media-body">
           <AlbumStatusBanner status={status} showPrices={checkin.show_prices} />
+          <AlbumDownload checkin={checkin} />
           {checkin.banner?.position === 't' && <AlbumBanner checkin={checkin} />}
           <VideoSection checkin={checkin} />
           {grouped ? (

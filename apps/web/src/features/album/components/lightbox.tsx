@@ -18,6 +18,7 @@ import { formatDuration } from '../lib/video';
 import { useCartFeedback } from './cart-feedback';
 import { CartToggle } from './cart-toggle';
 import { FavouriteButton } from './favourite-button';
+import { LightboxDownload } from './lightbox-download';
 import { ICONS, Icon } from './lightbox-icons';
 import { LightboxVideo, startsOnVideoControls } from './lightbox-video';
 import { mediaAlt } from './media-tile';
@@ -44,9 +45,9 @@ export interface LightboxProps {
 
 /**
  * The photo viewer: one photo large (preview_url), or a video (lightbox-video.tsx), with previous /
- * next, keyboard (← → Escape), swipe and tap / long tap (photo information), favourite, share and
- * remove. A modal dialog: the focus moves in and stays, the page behind is inert, and the focus
- * returns on close.
+ * next, keyboard (← → Escape), swipe and tap / long tap (photo information), favourite, share,
+ * remove, and the download of bought media. A modal dialog: the focus moves in and stays, the page
+ * behind is inert, and the focus returns on close.
  */
 export function Lightbox(props: LightboxProps) {
   if (typeof document === 'undefined') return null;
@@ -340,6 +341,7 @@ function LightboxPanel({
 
       <div className="lightbox-caption">
         <CartToggle key={media.id} media={media} onError={cartFeedback.onError} />
+        <LightboxDownload media={media} />
         <p id={captionId}>
           {takenAt ? t('album.lightbox.taken_at', { date: takenAt }) : t('album.lightbox.no_date')}
         </p>

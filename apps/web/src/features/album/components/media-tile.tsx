@@ -1,6 +1,7 @@
 import type { Media } from '@fotodrop/contract/api/media';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import './purchases.css';
 import { formatDuration, spokenDuration } from '../lib/video';
 import { useMediaCartState } from './album-cart';
 import { FavouriteButton } from './favourite-button';
@@ -45,8 +46,20 @@ function CartMark({ media }: { media: Media }) {
   );
 }
 
+/** The tile's "purchased" mark: the media is the user's (its clean preview, its download). */
+function PurchasedMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="media-tile-bought">
+      <Icon d={ICONS.check} size={14} />
+      <span>{t('album.purchased.badge')}</span>
+    </span>
+  );
+}
+
 /**
- * One thumbnail: a button opening the viewer, the favourite heart beside it, and the cart mark.
+ * One thumbnail: a button opening the viewer, the favourite heart beside it, and the cart or
+ * purchased mark.
  * In select mode (inside a list's selection) the button picks the media instead (aria-pressed,
  * a check mark); a long press on a touch screen enters select mode with this media.
  */
@@ -116,7 +129,7 @@ export function MediaTile({
       {!selecting && (
         <FavouriteButton media={media} className="media-tile-fav" onFailed={onFavouriteFailed} />
       )}
-      <CartMark media={media} />
+      {media.is_purchased ? <PurchasedMark /> : <CartMark media={media} />}
     </Tag>
   );
 }
