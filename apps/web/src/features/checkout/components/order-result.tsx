@@ -37,7 +37,10 @@ function OrderFigures({ order }: { order: Order }) {
           <li key={i}>
             <span>
               {line.description}
-              {line.quantity > 1 && <span className="order-line-qty"> × {line.quantity}</span>}
+              {/* a digital line's description counts its photos already; prints say how many copies */}
+              {line.kind === 'print' && line.quantity > 1 && (
+                <span className="order-line-qty"> × {line.quantity}</span>
+              )}
             </span>
             <span>{money(line.total)}</span>
           </li>
@@ -65,22 +68,23 @@ function TransferInstructions({ order, message }: { order: Order; message: strin
   const titleId = useId();
   const transfer = order.bank_transfer;
   if (!transfer) return null;
-  const rows: [string, string][] = [
-    [t('checkout.transfer.beneficiary'), transfer.beneficiary],
-    [t('checkout.transfer.iban'), transfer.iban],
-    [t('checkout.transfer.bic'), transfer.bic],
-    [t('checkout.transfer.reference'), transfer.reference],
-    [t('checkout.transfer.amount'), showMoney(transfer.amount, order.currency_name, language)],
+  // the codes to copy are set in a fixed-width font; the beneficiary's name is not a code
+  const rows: [label: string, value: string, code: boolean][] = [
+    [t('checkout.transfer.beneficiary'), transfer.beneficiary, false],
+    [t('checkout.transfer.iban'), transfer.iban, true],
+    [t('checkout.transfer.bic'), transfer.bic, true],
+    [t('checkout.transfer.reference'), transfer.reference, true],
+    [t('checkout.transfer.amount'), showMoney(transfer.amount, order.currency_name, language), false],
   ];
   return (
     <section className="transfer" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('checkout.transfer.title')}</h2>
       <p>{t('checkout.transfer.text')}</p>
       <dl>
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, code]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd className={code ? 'transfer-code' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
