@@ -75,6 +75,7 @@ export function fakeAlbum({
   prices = true,
   packages = [],
   videoIds = [],
+  splitPurchased = false,
 }: {
   checkinId?: number;
   count?: number;
@@ -86,6 +87,11 @@ export function fakeAlbum({
   /** Whole-album packages the price list offers. */
   packages?: PackageOffer[];
   videoIds?: readonly number[];
+  /**
+   * The "not purchased" / "purchased" tabs hold the unbought / bought media as the server's do;
+   * off, every media is "not purchased" (tests that mark a photo bought in place keep finding it).
+   */
+  splitPurchased?: boolean;
 } = {}) {
   const media = makeMediaList(count).map((m) => ({
     ...(videoIds.includes(m.id) ? makeVideo(m.id) : m),
@@ -103,9 +109,10 @@ export function fakeAlbum({
   ];
   const visible = (galleryId: number) =>
     state.media.filter((m) => !state.hidden.has(m.id) && (galleryId === 0 || m.gallery_id === galleryId));
+  const bought = (m: Media) => splitPurchased && m.is_purchased;
   const tabs = (galleryId: number) => [
-    { type: 'buyable' as const, count: visible(galleryId).length },
-    { type: 'bought' as const, count: 0 },
+    { type: 'buyable' as const, count: visible(galleryId).filter((m) => !bought(m)).length },
+    { type: 'bought' as const, count: visible(galleryId).filter(bought).length },
     { type: 'favourite' as const, count: visible(galleryId).filter((m) => m.favorite).length },
   ];
   const tree = (galleryId: number): GalleryTreeNode => ({
@@ -169,8 +176,9 @@ export function fakeAlbum({
       if (match[2] === 'price_list')
         return { status: 200, body: { currency: 'EUR', items: prices ? PRICE_ITEMS : [], packages } };
       const tab = url.searchParams.get('tab');
-      const items =
-        tab === 'bought' ? [] : visible(galleryId).filter((m) => tab !== 'favourite' || m.favorite);
+      const items = visible(galleryId).filter((m) =>
+        tab === 'bought' ? bought(m) : tab === 'favourite' ? m.favorite : !bought(m),
+      );
       return { status: 200, body: { ...page(items, url), tabs: tabs(galleryId) } };
     }
     if (rest === 'medias/') {
