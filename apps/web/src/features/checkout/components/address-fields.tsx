@@ -9,15 +9,25 @@ import type { CheckoutValues, InvoiceField, ShippingField } from '../lib/checkou
 
 type Path = `shipping_address.${ShippingField}` | `invoice.${InvoiceField}`;
 
+const options = (countries: readonly Country[]) =>
+  countries.map((c) => (
+    <option key={c.code} value={c.code}>
+      {c.name}
+    </option>
+  ));
+
 function CountrySelect({
   name,
   label,
   countries,
+  served,
   onChange,
 }: {
   name: 'shipping_address.country' | 'invoice.country';
   label: string;
   countries: readonly Country[];
+  /** Countries the lab delivers to, listed first (the others stay choosable: the server says no). */
+  served?: readonly Country[];
   onChange?: (code: string) => void;
 }) {
   const { t } = useTranslation();
@@ -41,11 +51,16 @@ function CountrySelect({
         {...field}
       >
         <option value="">{t('checkout.address.country_placeholder')}</option>
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
+        {served ? (
+          <>
+            <optgroup label={t('checkout.address.served')}>{options(served)}</optgroup>
+            <optgroup label={t('checkout.address.other_countries')}>
+              {options(countries.filter((c) => !served.some((s) => s.code === c.code)))}
+            </optgroup>
+          </>
+        ) : (
+          options(countries)
+        )}
       </select>
       <FieldError id={`${id}-error`} message={error} />
     </div>
@@ -75,14 +90,17 @@ function Field({
 }
 
 /**
- * Where print products are sent (albums spec §3 "Shipping address"): the country comes from the
- * countries the lab delivers to, and choosing it prices the shipping (the cart is fetched again).
+ * Where print products are sent (albums spec §3 "Shipping address"): the countries the lab
+ * delivers to come first, then every other country, for which the server answers "No delivery
+ * to your country"; choosing one prices the shipping (the cart is fetched again).
  */
 export function ShippingFields({
   countries,
+  served,
   onCountryChange,
 }: {
   countries: readonly Country[];
+  served: readonly Country[];
   onCountryChange: (code: string) => void;
 }) {
   const { t } = useTranslation();
@@ -113,6 +131,7 @@ export function ShippingFields({
           name="shipping_address.country"
           label={a('country')}
           countries={countries}
+          served={served}
           onChange={onCountryChange}
         />
       </div>

@@ -83,7 +83,7 @@ function Checkout() {
   const offersCards = payments.data?.payment_methods.some((m) => m.id === 'stripe') ?? false;
   const savedCards = useSavedCards({ enabled: offersCards });
   const printCountries = usePrintCountries({ enabled: hasPrint });
-  const allCountries = useAllCountries({ enabled: wantInvoice });
+  const allCountries = useAllCountries({ enabled: wantInvoice || hasPrint });
   const stripeKey = payments.data?.payment_settings.stripe_publishable_key ?? null;
   const stripe = useRef<StripeHandle | null>(null);
   const onStripeReady = useCallback((handle: StripeHandle | null) => {
@@ -200,7 +200,8 @@ function Checkout() {
           <form id={FORM_ID} className="checkout-form" onSubmit={submit} noValidate>
             {hasPrint && (
               <ShippingFields
-                countries={printCountries.data ?? []}
+                countries={allCountries.data ?? printCountries.data ?? []}
+                served={printCountries.data ?? []}
                 onCountryChange={(code) => {
                   clearErrors('shipping_address.country');
                   setCountry(code);
