@@ -40,6 +40,7 @@ describe('the promo code', () => {
     const dialog = await tryCode('SAVE10');
     expect(await within(dialog).findByText('Promo code SAVE10 applied')).toBeTruthy();
     expect(within(dialog).getByText('You save €10.00.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(payButton().textContent).toBe('Pay €19.70'));
     expect(within(summary()).getByText('Discount').nextElementSibling?.textContent).toBe('−€10.00');
