@@ -389,6 +389,24 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     expect(await count(`select count(*) as n from lab_packages where order_id = ${order.id}`)).toBe(1);
   });
 
+  it('promo code guessing is limited per account, a right code included once the budget is used', async () => {
+    const guesser = (
+      await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'guesser@example.com' })
+    ).body.token as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await send('GET', `/v1/cart/?voucher_code=GUESS${i}`, undefined, guesser)).status);
+    }
+    expect(statuses.slice(0, 19).every((s) => s === 200)).toBe(true);
+    expect(statuses[19]).toBe(429);
+    expect(statuses[20]).toBe(429);
+    const right = await send('GET', '/v1/cart/?voucher_code=PROMO20', undefined, guesser);
+    expect(right.status).toBe(429);
+    expect(right.raw.headers['retry-after']).toBeDefined();
+    // Another account is not affected.
+    expect((await send('GET', '/v1/cart/?voucher_code=NOPE')).status).toBe(200);
+  });
+
   it('vouchers: free photos, used once, invalid codes refused', async () => {
     await h.database.executeSql(
       "insert into vouchers (code, kind, value) values ('TESTFREE1', 'free_photos', 1) on conflict do nothing",

@@ -19,6 +19,6 @@ export function cartRoutes({ route, services }: RouteContext): void {
   route(c.deleteCart, async ({ auth }) => cart.clear(auth));
   route(c.deletePrintItem, async ({ auth, params }) => print.removeCartItem(auth.user.id, params.id));
   route(c.cart, async ({ auth, request, query }) =>
-    cartOverview.whole(auth, languageOf(request.headers['accept-language']), query),
+    cartOverview.whole(auth, languageOf(request.headers['accept-language']), query, request.ip),
   );
 }

@@ -4,7 +4,7 @@ import type { RouteContext } from './context';
 export function orderRoutes({ route, services, requestInfo }: RouteContext): void {
   const { orders, cartPayments, testPayments } = services;
   route(o.createOrder, async ({ auth, body, request }) =>
-    orders.create(auth, body, { linkBase: await (await requestInfo(request)).linkBase() }),
+    orders.create(auth, body, { linkBase: await (await requestInfo(request)).linkBase(), ip: request.ip }),
   );
   route(o.confirmPayment, async ({ auth, body }) => orders.confirm(auth, body));
   route(o.order, async ({ auth, params }) => orders.get(auth, params.id));

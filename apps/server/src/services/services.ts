@@ -14,7 +14,7 @@ import { rateLimiter } from './accounts/rate-limiter';
 import { albumMediaService } from './albums/album-media.service';
 import { albumPurchasesView } from './albums/album-purchases';
 import { checkinsService } from './albums/checkins.service';
-import { codeGuessLimits } from './albums/code-guess-limits';
+import { codeGuessLimits, VOUCHER_GUESS_LIMITS, wrongGuessLimits } from './albums/code-guess-limits';
 import { eventsService } from './albums/events.service';
 import { previewService } from './albums/preview.service';
 import { unpurchasedLifecycle } from './albums/unpurchased-lifecycle';
@@ -57,6 +57,7 @@ export function createServices(deps: ServiceDeps) {
   const hasher = deps.hasher ?? argon2Hasher;
   const limiter = rateLimiter(deps.db, now);
   const codeGuesses = codeGuessLimits(limiter);
+  const voucherGuesses = wrongGuessLimits(limiter, 'voucher', VOUCHER_GUESS_LIMITS);
   const requiredPoliciesVersion = deps.config.REQUIRED_POLICIES_VERSION;
   const auth = authService({
     db: deps.db,
@@ -95,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
     payments,
     paymentOptions: options,
     completion,
+    voucherGuesses,
   });
   return {
     auth,
@@ -126,7 +128,7 @@ export function createServices(deps: ServiceDeps) {
     cart,
     print,
     photobook: photobookService({ db: deps.db, mediaFiles, now }),
-    cartOverview: cartOverviewService({ db: deps.db, cart, print, pricing }),
+    cartOverview: cartOverviewService({ db: deps.db, cart, print, pricing, voucherGuesses }),
     payments,
     orders,
     orderCompletion: completion,

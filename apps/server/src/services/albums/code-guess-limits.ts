@@ -18,14 +18,33 @@ export interface CodeGuesser {
   userId: number | null;
 }
 
-function budgets(who: CodeGuesser): [string, Limit][] {
-  const keys: [string, Limit][] = [[`code:ip:${who.ip}`, CODE_GUESS_LIMITS.wrongCodesPerAddress]];
-  if (who.userId !== null) keys.push([`code:account:${who.userId}`, CODE_GUESS_LIMITS.wrongCodesPerAccount]);
-  return keys;
-}
+/**
+ * decision (issue 9): promo codes are guessable too (a valid one is worth money): wrong ones are
+ * limited like album codes, per address for a crowd on one Wi-Fi and per account for one person.
+ */
+export const VOUCHER_GUESS_LIMITS = {
+  wrongCodesPerAddress: { max: 1000, windowSeconds: 60 * 60 },
+  wrongCodesPerAccount: { max: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
 
-export function codeGuessLimits(limiter: Pick<RateLimiter, 'assertOpen' | 'recordFailure'>) {
+type GuessLimits = { wrongCodesPerAddress: Limit; wrongCodesPerAccount: Limit };
+
+/** Limits on wrong guesses of one kind of code (`prefix` keeps the kinds' budgets apart). */
+export function wrongGuessLimits(
+  limiter: Pick<RateLimiter, 'assertOpen' | 'recordFailure'>,
+  prefix: string,
+  limits: GuessLimits,
+) {
+  const budgets = (who: CodeGuesser): [string, Limit][] => {
+    const keys: [string, Limit][] = [[`${prefix}:ip:${who.ip}`, limits.wrongCodesPerAddress]];
+    if (who.userId !== null) keys.push([`${prefix}:account:${who.userId}`, limits.wrongCodesPerAccount]);
+    return keys;
+  };
   return {
+    /** 429 (with Retry-After) while the address or the account has used its wrong codes up. */
+    async assertOpen(who: CodeGuesser): Promise<void> {
+      for (const [key, limit] of budgets(who)) await limiter.assertOpen(key, limit);
+    },
     /**
      * Looks a code up under the limits: 429 (with Retry-After) before the lookup while the address
      * or the account has used its wrong codes up, even for a right code, so guessing cannot go on
@@ -47,4 +66,8 @@ export function codeGuessLimits(limiter: Pick<RateLimiter, 'assertOpen' | 'recor
     },
   };
 }
-export type CodeGuessLimits = ReturnType<typeof codeGuessLimits>;
+export type WrongGuessLimits = ReturnType<typeof wrongGuessLimits>;
+
+export const codeGuessLimits = (limiter: Pick<RateLimiter, 'assertOpen' | 'recordFailure'>) =>
+  wrongGuessLimits(limiter, 'code', CODE_GUESS_LIMITS);
+export type CodeGuessLimits = WrongGuessLimits;

@@ -3,6 +3,7 @@ import type { Language } from '@fotodrop/contract/languages';
 import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../accounts/auth.service';
+import type { WrongGuessLimits } from '../albums/code-guess-limits';
 import type { OrderPricing } from '../orders/order-pricing';
 import type { CartService } from './cart.service';
 import type { PrintService } from './print.service';
@@ -16,6 +17,7 @@ export function cartOverviewService(deps: {
   cart: CartService;
   print: PrintService;
   pricing: OrderPricing;
+  voucherGuesses: WrongGuessLimits;
 }) {
   return {
     /** Print items are named in the request's language. */
@@ -23,13 +25,17 @@ export function cartOverviewService(deps: {
       auth: AuthContext,
       language: Language,
       query: { voucher_code?: string | undefined; country?: string | undefined },
+      ip: string,
     ): Promise<Cart> {
+      const guesser = { ip, userId: auth.user.id };
+      if (query.voucher_code) await deps.voucherGuesses.assertOpen(guesser);
       const digital = await deps.cart.list(auth);
       const print = await deps.print.cartItems(auth.user.id, language);
       const priced = await deps.pricing.price(deps.db, auth.user.id, {
         voucherCode: query.voucher_code,
         country: query.country,
       });
+      if (priced.voucher?.status === 'invalid') await deps.voucherGuesses.recordWrong(guesser);
       const money = (minor: number) => minorToDecimalString(minor, priced.currency ?? 'EUR');
       const counted = await deps.cart.totals(auth);
       const totals: CartTotals = {

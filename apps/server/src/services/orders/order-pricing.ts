@@ -24,9 +24,10 @@ import { computeDiscounts, splitEvenly } from './discounts';
 export type VoucherStatus = 'valid' | 'invalid' | 'used';
 
 export class VoucherError extends DomainError {
-  constructor(status: Exclude<VoucherStatus, 'valid'>) {
-    super(400, ErrorCode.validation, status === 'used' ? 'Promotion already used' : 'Invalid promo code', {
-      fields: { voucher_code: [status === 'used' ? 'voucher.used' : 'voucher.invalid'] },
+  constructor(readonly voucherStatus: Exclude<VoucherStatus, 'valid'>) {
+    const used = voucherStatus === 'used';
+    super(400, ErrorCode.validation, used ? 'Promotion already used' : 'Invalid promo code', {
+      fields: { voucher_code: [used ? 'voucher.used' : 'voucher.invalid'] },
     });
   }
 }

@@ -16,12 +16,13 @@ import { cartRepository } from '../../repositories/cart.repository';
 import { type OrderRow, ordersRepository, type PaymentRow } from '../../repositories/orders.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import type { AuthContext } from '../accounts/auth.service';
+import type { WrongGuessLimits } from '../albums/code-guess-limits';
 import { NoDeliveryError } from '../cart-print/shipping';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { bankTransferEmail } from './bank-transfer-email';
 import type { OrderCompletion } from './order-completion';
 import { orderDto } from './order-dto';
-import type { OrderPricing, PricedCart } from './order-pricing';
+import { type OrderPricing, type PricedCart, VoucherError } from './order-pricing';
 import type { PaymentOptions } from './payment-options';
 
 export class PaymentFailedError extends DomainError {
@@ -51,6 +52,7 @@ export function ordersService(deps: {
   payments: PaymentRegistry;
   paymentOptions: PaymentOptions;
   completion: OrderCompletion;
+  voucherGuesses: WrongGuessLimits;
 }) {
   async function present(order: OrderRow): Promise<Order> {
     const repo = ordersRepository(deps.db);
@@ -193,8 +195,16 @@ export function ordersService(deps: {
   }
 
   const service = {
-    async create(auth: AuthContext, body: Parsed, ctx: { linkBase: string }) {
-      const { order, superseded } = await placeOrder(auth, body, ctx.linkBase);
+    async create(auth: AuthContext, body: Parsed, ctx: { linkBase: string; ip: string }) {
+      const guesser = { ip: ctx.ip, userId: auth.user.id };
+      if (body.voucher_code) await deps.voucherGuesses.assertOpen(guesser);
+      const { order, superseded } = await placeOrder(auth, body, ctx.linkBase).catch(
+        async (error: unknown) => {
+          if (error instanceof VoucherError && error.voucherStatus === 'invalid')
+            await deps.voucherGuesses.recordWrong(guesser);
+          throw error;
+        },
+      );
       await cancelPayments(superseded);
       const none = { client_secret: null, redirect_url: null };
       if (order.grandTotal === 0) {
