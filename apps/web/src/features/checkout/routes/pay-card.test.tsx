@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
 import { here } from '../../../test/render-app';
+import { resetApp } from '../../../test/setup';
 import { callsTo, openCheckout, payButton, setUpCheckoutServer, summary } from '../test/checkout-setup';
 
 const ctx = setUpCheckoutServer();
@@ -107,5 +109,21 @@ describe('paying by card in test mode', () => {
       saved_card_id: 'pm_main',
     });
     expect(ctx.server.requests.some((r) => r.path.includes('/test-payments/'))).toBe(false);
+  });
+
+  it('never loads Stripe in test mode, and shows Stripe’s Payment Element instead of the test form with a key', async () => {
+    const stripeScript = () => document.querySelector('script[src*="js.stripe.com"]');
+    await openCheckout();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+    expect(stripeScript()).toBeNull();
+    cleanup();
+
+    resetApp(`${ctx.server.url}/api`);
+    useAppStore.getState().setAuth('k1');
+    ctx.checkout.state.stripeKey = 'pk_test_123';
+    await openCheckout();
+    await waitFor(() => expect(stripeScript()).not.toBeNull());
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -100,3 +100,37 @@ describe('banks of iDEAL and Przelewy24', () => {
     });
   });
 });
+
+describe('invoice data', () => {
+  it('asks for the invoice fields once the switch is on, and sends them with the order', async () => {
+    await openCheckout();
+    fireEvent.click(screen.getByRole('switch', { name: 'I need an invoice' }));
+    const invoice = screen.getByRole('region', { name: 'Invoice' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    fireEvent.click(payButton());
+    await waitFor(() => expect(within(invoice).getAllByText('This field is required.')).toHaveLength(6));
+    expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/')).toHaveLength(0);
+    const fields: Record<string, string> = {
+      'Company or name on the invoice': 'Ada Runs Ltd',
+      'VAT number or tax code': 'IT01234567890',
+      Address: 'Via Roma 1',
+      Postcode: '20100',
+      City: 'Milano',
+    };
+    for (const [label, value] of Object.entries(fields))
+      fireEvent.change(within(invoice).getByLabelText(label, { exact: false }), { target: { value } });
+    const country = within(invoice).getByLabelText('Country', { exact: false });
+    await waitFor(() => expect(within(country).getByRole('option', { name: 'Italy' })).toBeTruthy());
+    fireEvent.change(country, { target: { value: 'IT' } });
+    fireEvent.click(payButton());
+    await screen.findByRole('heading', { name: /Order received/ }, { timeout: 5000 });
+    expect(JSON.parse(callsTo(ctx.server.requests, 'POST', '/v3/orders/')[0]!.body).invoice).toEqual({
+      heading: 'Ada Runs Ltd',
+      vat_code: 'IT01234567890',
+      address: 'Via Roma 1',
+      zip: '20100',
+      city: 'Milano',
+      country: 'IT',
+    });
+  });
+});

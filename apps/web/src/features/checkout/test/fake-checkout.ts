@@ -59,6 +59,8 @@ export const METHODS: CartPayments['payment_methods'] = [
 export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boolean } = {}) {
   const state = {
     methods: METHODS,
+    /** A Stripe publishable key: the card method is then Stripe's Payment Element. */
+    stripeKey: null as string | null,
     cards: [] as SavedCard[],
     confirmMessages: { 'bank-transfer': 'Your photos are unlocked when the transfer arrives.' } as Partial<
       Record<PaymentMethodId, string>
@@ -223,9 +225,9 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
         body: {
           payment_methods: state.methods,
           payment_settings: {
-            stripe_publishable_key: null,
+            stripe_publishable_key: state.stripeKey,
             mercado_pago_public_key: null,
-            test_mode: testMode,
+            test_mode: testMode && !state.stripeKey,
           },
           confirm_messages: state.confirmMessages,
         },
