@@ -309,6 +309,40 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     expect((await send('GET', '/v3/orders/', undefined, other)).body.results).toEqual([]);
   });
 
+  it('answers anonymous callers 401 and malformed input 400, changing nothing', async () => {
+    for (const [method, url, body] of [
+      ['POST', '/api/v3/orders/', { payment_method: 'stripe' }],
+      ['GET', '/api/v3/orders/', undefined],
+      ['POST', '/api/v3/orders/confirm-payment/', { transaction_id: 'ti_x', payment_method: 'stripe' }],
+      ['GET', '/api/cart/payment-methods/', undefined],
+      [
+        'POST',
+        '/api/test-payments/v1/intents/ti_0123456789abcdefghij/confirm/',
+        { card_number: '4242424242424242' },
+      ],
+    ] as const) {
+      expect((await call(h.app, method, url, body)).status).toBe(401);
+    }
+    await fillCart();
+    const bad = [
+      { payment_method: 'stripe', voucher_code: 'X'.repeat(10_000) },
+      { payment_method: 'ideal' },
+      { payment_method: 'stripe', shipping_address: { country: 'Italy' } },
+      { payment_method: 'stripe', invoice: { heading: '' } },
+      { payment_method: 'stripe', saved_card_id: ['pm_1'] },
+    ];
+    for (const body of bad) expect((await send('POST', '/v3/orders/', body)).status).toBe(400);
+    expect(
+      (await send('POST', '/v3/orders/confirm-payment/', { transaction_id: '', payment_method: 'stripe' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await send('POST', '/test-payments/v1/intents/not-an-intent/confirm/', { card_number: '4242' }))
+        .status,
+    ).toBe(400);
+    expect(await count('select count(*) as n from orders')).toBe(0);
+  });
+
   it('bank transfer: pending with instructions until staff marks it paid', async () => {
     await fillCart();
     const created = await createOrder({ payment_method: 'bank-transfer' });
