@@ -60,7 +60,10 @@ export function OrderCard({ order }: { order: Order }) {
           <li key={index}>
             <span>
               {line.description}
-              {line.quantity > 1 && <span className="order-line-qty"> × {line.quantity}</span>}
+              {/* a digital line's quantity is its photo count, already in its description */}
+              {line.kind === 'print' && line.quantity > 1 && (
+                <span className="order-line-qty"> × {line.quantity}</span>
+              )}
             </span>
             <span className="order-amount">{money(line.total)}</span>
           </li>

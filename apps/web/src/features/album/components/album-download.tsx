@@ -61,7 +61,10 @@ export function AlbumDownload({ checkin }: { checkin: Checkin }) {
           {t('album.download_album.button')}
         </Button>
       </div>
-      {start.isSuccess && <Alert tone="success">{t('album.download_album.started')}</Alert>}
+      {/* until the zip's own state says more (ready or failed) */}
+      {start.isSuccess && (building || !zip.data) && (
+        <Alert tone="success">{t('album.download_album.started')}</Alert>
+      )}
       {start.isError && <Alert tone="error">{translateError(t, start.error)}</Alert>}
       {zip.data && <ZipState zip={zip.data} />}
       <Dialog
