@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const HOME_ROUTE_JS_BUDGET_KIB = 120;
+// 120 until issue 9: its seven routes (checkout, results, test payment page, My orders, photobook) are
+// lazy screens, but their entries in the route table are in the entry script (+0.2 KiB).
+export const HOME_ROUTE_JS_BUDGET_KIB = 121;
 
 export interface HomeRouteFile {
   file: string;
