@@ -8,6 +8,7 @@ export const PLURAL = {
   takesRange: 'print.product.takes_range',
   itemPhotos: 'print.item.photos',
   inAlbum: 'print.photos.in_album',
+  inBought: 'print.photos.in_bought',
   hint: 'print.photos.hint',
   hintRange: 'print.photos.hint_range',
   counterExact: 'print.summary.counter_exact',

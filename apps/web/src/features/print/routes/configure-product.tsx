@@ -17,8 +17,8 @@ import { usePrintPrice, usePrintProduct } from '../api/print-queries';
 import { ConfigureSummary } from '../components/configure-summary';
 import { OptionGroups } from '../components/option-groups';
 import { PhotoChooser } from '../components/photo-chooser';
-import { type CartPhotos, useCartPhotos } from '../hooks/use-cart-photos';
 import { useDebounced } from '../hooks/use-debounced';
+import { type PrintPhotos, usePrintPhotos } from '../hooks/use-print-photos';
 import { PLURAL } from '../lib/plural-keys';
 import { configurationErrors } from '../lib/print-errors';
 import { keepOffered, type Selection, selectionPhotos, summarise } from '../lib/selection';
@@ -32,7 +32,7 @@ const PRICE_DEBOUNCE_MS = 250;
 
 /**
  * /print/:productId — configure a print product (albums spec §2, §3 "Print product"): its options,
- * the photos from the cart, a live price from the server, and "Add to cart", which leads to the
+ * the photos from the cart and those bought earlier, a live price from the server, and "Add to cart", which leads to the
  * configuration finished page.
  */
 export function Component() {
@@ -66,13 +66,13 @@ export function Component() {
 function Configurator({ product }: { product: PrintProduct }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const photos = useCartPhotos();
+  const photos = usePrintPhotos();
   const [choice, setChoice] = useState<OptionChoice>(() => defaultChoice(product));
   const [selection, setSelection] = useState<Selection>(() => new Map());
   const [mismatch, setMismatch] = useState(false);
   const add = useAddPrintToCart();
 
-  // photos that left the cart (in another tab, say) leave the selection
+  // photos that left the cart (in another tab, say) and are not bought leave the selection
   const offered = useMemo(
     () =>
       photos.status === 'success'
@@ -153,7 +153,7 @@ function Configurator({ product }: { product: PrintProduct }) {
             />
           </section>
         </div>
-        {photos.status === 'success' && photos.groups.length > 0 && (
+        {photos.status === 'success' && (photos.groups.length > 0 || photos.more.available) && (
           <ConfigureSummary
             product={product}
             variant={variant}
@@ -177,7 +177,7 @@ function PhotosStep({
   selection,
   onChange,
 }: {
-  photos: CartPhotos;
+  photos: PrintPhotos;
   product: PrintProduct;
   selection: Selection;
   onChange: (next: Selection) => void;
@@ -192,7 +192,8 @@ function PhotosStep({
         </Button>
       </Alert>
     );
-  if (photos.groups.length === 0)
+  const { more } = photos;
+  if (photos.groups.length === 0 && !more.available)
     return (
       <div className="print-no-photos">
         <p>{t('print.photos.none')}</p>
@@ -203,7 +204,7 @@ function PhotosStep({
   const offered = photos.groups.reduce((sum, group) => sum + group.photos.length, 0);
   return (
     <>
-      {offered < product.min_photos && (
+      {offered < product.min_photos && !more.available && (
         <Alert tone="info">
           <p>{t('print.photos.too_few_in_cart')}</p>
           <Link to={paths.checkins.getHref()}>{t('cart.empty.to_albums')}</Link>
@@ -216,6 +217,14 @@ function PhotosStep({
         {full && <> {t('print.photos.full')}</>}
       </p>
       <PhotoChooser groups={photos.groups} product={product} selection={selection} onChange={onChange} />
+      {more.failed && !more.loading && <Alert tone="error">{t('print.photos.more_failed')}</Alert>}
+      {more.available && (
+        <div className="print-more">
+          <Button variant="secondary" loading={more.loading} onClick={more.load}>
+            {t('print.photos.show_more')}
+          </Button>
+        </div>
+      )}
     </>
   );
 }

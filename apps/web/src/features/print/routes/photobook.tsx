@@ -19,6 +19,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { CurrencyMismatchDialog, useCreateDigitalItem } from '../../cart';
 import { photobookQuery } from '../api/photobook-api';
 import { useAddPrintToCart } from '../api/print-mutations';
+import { boughtAmong } from '../api/purchases-api';
 import { usePortraitPhone } from '../hooks/use-portrait-phone';
 import { PLURAL } from '../lib/plural-keys';
 import { showPrice } from '../lib/print-format';
@@ -154,9 +155,10 @@ function Page({ page, number, eventName }: { page: PhotobookPage; number: number
 }
 
 /**
- * "Order photobook": the book's photos go into the cart as a pick of the album (a print is made of
- * photos the cart buys), then the book itself through POST decorate-product-configuration, and
- * the page of the print flow that says it was added follows.
+ * "Order photobook": the book's photos not bought yet go into the cart as a pick of the album (a
+ * print is made of photos the cart buys or the user bought earlier; the cart refuses bought ones),
+ * with no pick at all when every one is bought; then the book itself, with all its photos, through
+ * POST decorate-product-configuration, and the page of the print flow that says it was added follows.
  */
 function OrderButton({
   book,
@@ -170,6 +172,7 @@ function OrderButton({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pick = useCreateDigitalItem();
+  const [looking, setLooking] = useState(false);
   const add = useAddPrintToCart();
   const [failure, setFailure] = useState<unknown>(null);
   const [mismatch, setMismatch] = useState(false);
@@ -177,13 +180,17 @@ function OrderButton({
 
   const order = async () => {
     setFailure(null);
+    setLooking(true);
     try {
-      await pick.mutateAsync({
-        checkin_id: checkinId,
-        gallery_id: null,
-        order_type: 'PHOTOLIST',
-        media_ids: ids,
-      });
+      const bought = await boughtAmong(checkinId, ids).finally(() => setLooking(false));
+      const toBuy = ids.filter((id) => !bought.has(id));
+      if (toBuy.length > 0)
+        await pick.mutateAsync({
+          checkin_id: checkinId,
+          gallery_id: null,
+          order_type: 'PHOTOLIST',
+          media_ids: toBuy,
+        });
       const added = await add.mutateAsync({
         product_id: book.product_id,
         variant_option_ids: book.variant_option_ids,
@@ -203,7 +210,7 @@ function OrderButton({
         size="lg"
         block
         disabled={disabled}
-        loading={pick.isPending || add.isPending}
+        loading={looking || pick.isPending || add.isPending}
         onClick={() => void order()}
       >
         {t('photobook.order')}
