@@ -24,10 +24,11 @@ export const purchaseKeys = {
 };
 
 /** GET /v3/checkins/: one page of the user's albums, newest first; kept briefly while walking them. */
-export function fetchAlbums(page: number, signal?: AbortSignal) {
+export function fetchAlbums(page: number) {
   return queryClient.fetchQuery({
     queryKey: purchaseKeys.albums(page),
-    queryFn: () =>
+    // its own signal: a walk that is cancelled must not leave this shared entry failed
+    queryFn: ({ signal }) =>
       callEndpoint(checkinEndpoints.listCheckins, { query: { page, page_size: ALBUMS_PAGE_SIZE }, signal }),
     staleTime: 60_000,
   });
@@ -82,7 +83,7 @@ export interface BoughtPage {
 export async function fetchBoughtPage(cursor: BoughtCursor, signal?: AbortSignal): Promise<BoughtPage> {
   let { albumsPage, index, page } = cursor;
   for (;;) {
-    const albums = await fetchAlbums(albumsPage, signal);
+    const albums = await fetchAlbums(albumsPage);
     const album = albums.results[index];
     if (!album) {
       if (albums.pagination.page_number >= albums.pagination.num_pages)

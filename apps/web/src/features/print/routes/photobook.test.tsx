@@ -7,10 +7,12 @@ import { here, renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 import { fakeCart } from '../../cart/test/fake-cart';
 import { fakePrint } from '../test/fake-print';
+import { fakePurchases, listedAlbum } from '../test/fake-purchases';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let cart: ReturnType<typeof fakeCart>;
 let print: ReturnType<typeof fakePrint>;
+let purchases: ReturnType<typeof fakePurchases>;
 /** What GET /photobook-preview/ answers for the key 'k3y'; any other key is refused as expired. */
 let book: Photobook;
 
@@ -33,11 +35,6 @@ beforeAll(async () => {
   await initTestI18n();
   server = await startTestServer((req) => {
     if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
-    if (req.method === 'GET' && req.path.startsWith('/api/v3/checkins/?'))
-      return {
-        status: 200,
-        body: { results: [], pagination: { total: 0, num_pages: 1, page_size: 12, page_number: 1 } },
-      };
     if (req.path.startsWith('/api/photobook-preview/')) {
       const query = new URL(req.path, 'http://test').searchParams;
       if (query.get('checkin_id') !== '12')
@@ -52,7 +49,7 @@ beforeAll(async () => {
         };
       return { status: 200, body: { photobook: book } };
     }
-    return print.handler(req) ?? cart.handler(req);
+    return purchases.handler(req) ?? print.handler(req) ?? cart.handler(req);
   });
 });
 afterAll(() => server.close());
@@ -61,7 +58,8 @@ beforeEach(() => {
   server.requests.length = 0;
   useAppStore.getState().setAuth('k1');
   cart = fakeCart({ items: [] });
-  print = fakePrint({ cart });
+  purchases = fakePurchases({ albums: [listedAlbum(12, 'Alpine Marathon 2026')], bought: { 12: [] } });
+  print = fakePrint({ cart, bought: () => purchases.boughtPhotos() });
   book = makeBook(24);
 });
 afterEach(() => {
@@ -160,6 +158,38 @@ describe('the photobook offer page', () => {
         },
       ],
     ]);
+  });
+
+  it('puts only the photos not bought yet into the cart, and the book with all of them', async () => {
+    const ids = book.photos.map((p) => p.id);
+    // bought earlier, among other photos of the album
+    purchases.state.bought = { 12: [900, ids[0]!, ids[5]!, 901] };
+    const router = open();
+    await preview();
+    fireEvent.click(screen.getByRole('button', { name: 'Order photobook' }));
+    await waitFor(() => expect(here(router)).toMatch(/^\/print\/added\?item=\d+$/));
+    const posted = server.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => [r.path, JSON.parse(r.body)]);
+    expect(posted.map(([path]) => path)).toEqual([
+      '/api/cart/digital-items/',
+      '/api/print/api/v1/decorate-product-configuration/',
+    ]);
+    expect(posted[0]![1].media_ids).toEqual(ids.filter((id) => id !== ids[0] && id !== ids[5]));
+    expect(posted[1]![1].photos).toEqual(ids.map((photo_id) => ({ photo_id, quantity: 1 })));
+  });
+
+  it('orders the book without touching the cart when every photo of it is bought', async () => {
+    purchases.state.bought = { 12: book.photos.map((p) => p.id) };
+    const router = open();
+    await preview();
+    fireEvent.click(screen.getByRole('button', { name: 'Order photobook' }));
+    await waitFor(() => expect(here(router)).toMatch(/^\/print\/added\?item=\d+$/));
+    const posted = server.requests.filter((r) => r.method !== 'GET').map((r) => r.path);
+    expect(posted).toEqual(['/api/print/api/v1/decorate-product-configuration/']);
+    expect(cart.state.items).toEqual([]);
+    expect(cart.state.printItems.map((item) => item.title)).toEqual(['Photobook']);
+    expect(JSON.parse(server.requests.find((r) => r.method === 'POST')!.body).photos).toHaveLength(24);
   });
 
   it('says the offer is no longer available for an expired or forged link, and for a link without its key', async () => {

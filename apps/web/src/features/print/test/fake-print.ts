@@ -102,7 +102,7 @@ const money = (value: number) => (value / 100).toFixed(2);
 /**
  * A small print server for tests, behaving as the server does (the lead's brief): the catalogue,
  * and decorate checking the configuration in the server's order — product, options, photo count,
- * videos, photos the cart provides — then, with add_to_cart, storing the item in `cart`.
+ * videos, photos the cart provides or the user bought — then, with add_to_cart, storing the item in `cart`.
  * `refuse` answers the next decorations with that answer instead; `fail` makes the catalogue fail
  * (a 400: the client retries a GET after server errors, for seconds).
  */
@@ -110,10 +110,13 @@ export function fakePrint({
   cart,
   families = FAMILIES,
   products = PRODUCTS,
+  bought = () => new Set<number>(),
 }: {
   cart: ReturnType<typeof fakeCart>;
   families?: ProductFamily[];
   products?: PrintProduct[];
+  /** The photos the user bought earlier: printable without a cart line. */
+  bought?: () => ReadonlySet<number>;
 }) {
   const state = {
     families,
@@ -146,7 +149,8 @@ export function fakePrint({
     if (body.photos.some((p) => cart.state.videos.has(p.photo_id)))
       return invalid('photos', 'print.video_not_printable');
     const printable = cart.printablePhotos();
-    if (body.photos.some((p) => !printable.has(p.photo_id)))
+    const owned = bought();
+    if (body.photos.some((p) => !printable.has(p.photo_id) && !owned.has(p.photo_id)))
       return invalid('photos', 'print.photo_not_in_cart');
 
     const copies = body.photos.reduce((sum, p) => sum + p.quantity, 0);
