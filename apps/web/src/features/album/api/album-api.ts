@@ -25,10 +25,16 @@ export function fetchTree(checkinId: number, galleryId: number, signal?: AbortSi
 }
 
 /** GET …/gallery_tree/{gallery_id}/media/: one page of one tab, with fresh tab counts (extras). */
-export function fetchGalleryMedia(checkinId: number, galleryId: number, tab: MediaCategory, page: number) {
+/** A page of a gallery's media, of one category (null: all of them). */
+export function fetchGalleryMedia(
+  checkinId: number,
+  galleryId: number,
+  tab: MediaCategory | null,
+  page: number,
+) {
   return callEndpoint(albumEndpoints.galleryMedia, {
     params: { checkin_id: checkinId, gallery_id: galleryId },
-    query: { tab, page, page_size: ALL_PHOTOS_PAGE_SIZE, extras: 'true' },
+    query: { ...(tab ? { tab } : {}), page, page_size: ALL_PHOTOS_PAGE_SIZE, extras: 'true' },
   });
 }
 

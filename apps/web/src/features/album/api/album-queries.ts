@@ -33,7 +33,7 @@ import {
 
 /** A gallery's tab, the album's all-photos tab, or the album's videos. */
 export type MediaList =
-  | { kind: 'gallery'; gallery: number; tab: MediaCategory }
+  | { kind: 'gallery'; gallery: number; tab: MediaCategory | null }
   | { kind: 'all' }
   | { kind: 'videos' };
 

@@ -56,7 +56,11 @@ export function GalleryBrowser({
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as AlbumTab | null;
   const tab: AlbumTab = requested && tabs.includes(requested) ? requested : 'mine';
-  const filter: Filter = params.get('filter') === 'bought' ? 'bought' : 'buyable';
+  // decision (issue 9): no filter by default — bought photos stay in "My photos"; each filter
+  // button narrows the list and a second press clears it
+  const requestedFilter = params.get('filter');
+  const filter: Filter | null =
+    requestedFilter === 'bought' || requestedFilter === 'buyable' ? requestedFilter : null;
   // the tree (sub-galleries) and prices wait for the first photos; the media answer brings the counts
   const shown = useFirstPhotosShown();
   const { tree, counts: galleryCounts } = useGalleryCounts(checkin.id, galleryId, { enabled: shown });
@@ -67,7 +71,7 @@ export function GalleryBrowser({
 
   const list = useMemo<MediaListKey>(() => {
     if (tab === 'all') return { kind: 'all' };
-    const category: MediaCategory = tab === 'favourites' ? 'favourite' : filter;
+    const category: MediaCategory | null = tab === 'favourites' ? 'favourite' : filter;
     return { kind: 'gallery', gallery: galleryId, tab: category };
   }, [tab, filter, galleryId]);
   const listId = JSON.stringify(list);
@@ -177,7 +181,7 @@ export function GalleryBrowser({
                     type="button"
                     className="album-filter-btn"
                     aria-pressed={filter === name}
-                    onClick={() => update({ filter: name === 'buyable' ? null : name })}
+                    onClick={() => update({ filter: filter === name ? null : name })}
                   >
                     {t(`album.filter.${name}`)}
                     {galleryCounts && (

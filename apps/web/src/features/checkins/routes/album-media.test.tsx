@@ -64,9 +64,7 @@ describe('the album media', () => {
     await waitFor(() => expect(tab(/^My photos/).textContent).toBe('My photos 60'));
     expect(tab(/^Favourites/).textContent).toBe('Favourites 2');
     expect(tab(/^My photos/).getAttribute('aria-selected')).toBe('true');
-    expect(
-      requested('/api/v3/checkins/41/gallery_tree/0/media/?tab=buyable&page=1&page_size=40&extras=true'),
-    ).toBe(true);
+    expect(requested('/api/v3/checkins/41/gallery_tree/0/media/?page=1&page_size=40&extras=true')).toBe(true);
     const first = within(list).getAllByRole('img')[0]!;
     expect(first.getAttribute('alt')).toBe('Photo 1 of 60');
     expect(first.getAttribute('loading')).toBe('lazy');
@@ -249,14 +247,14 @@ describe('the album media', () => {
     const list = await grid();
     expect(list.querySelector('[role="listitem"]')?.getAttribute('aria-setsize')).toBe('100');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitForRequest('tab=buyable&page=2&page_size=40');
+    await waitForRequest('media/?page=2&page_size=40');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Load more' })).toHaveProperty('disabled', false),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitForRequest('tab=buyable&page=3&page_size=40');
+    await waitForRequest('media/?page=3&page_size=40');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
-    expect(requested('tab=buyable&page=4')).toBe(false);
+    expect(requested('media/?page=4')).toBe(false);
   });
 
   it('replaces the page with numbered pages (counter_type number)', async () => {
@@ -269,7 +267,7 @@ describe('the album media', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(within(pager).getByText('Page 2 of 3')).toBeTruthy());
-    expect(requested('tab=buyable&page=2&page_size=40')).toBe(true);
+    expect(requested('media/?page=2&page_size=40')).toBe(true);
     await waitFor(() =>
       expect(within(list).getAllByRole('img')[0]!.getAttribute('alt')).toBe('Photo 41 of 100'),
     );
@@ -284,7 +282,7 @@ describe('the album media', () => {
     expect(here(router)).toBe('/checkins/K7M2Q9P/gallery_tree/5');
     await grid();
     expect(requested('/api/v3/checkins/41/gallery_tree/5/tree/')).toBe(true);
-    expect(requested('/api/v3/checkins/41/gallery_tree/5/media/?tab=buyable&page=1')).toBe(true);
+    expect(requested('/api/v3/checkins/41/gallery_tree/5/media/?page=1')).toBe(true);
     expect(requested('/api/v3/checkins/41/gallery_tree/5/price_list/')).toBe(true);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['My photos 30', 'Favourites 1']);
     fireEvent.click(screen.getByRole('link', { name: 'Back to Alpine Marathon 2026' }));
