@@ -95,7 +95,7 @@ describe('configuring a print product', () => {
     print = fakePrint({ cart });
     await open(3, 'Photobook');
     await photo(1);
-    expect(screen.getByText('Choose 24 photos from your cart.')).toBeTruthy();
+    expect(screen.getByText('Choose 24 photos.')).toBeTruthy();
     expect(within(summary()).getByText('0 of 24 photos')).toBeTruthy();
     for (let n = 1; n <= 23; n++) fireEvent.click(await photo(n));
     expect(within(summary()).getByText('23 of 24 photos')).toBeTruthy();
@@ -119,7 +119,7 @@ describe('configuring a print product', () => {
     await photo(3);
     expect(
       screen.getByText(
-        'Your cart holds fewer photos than this product takes: add more photos to your cart first.',
+        'Your cart and your earlier purchases hold fewer photos than this product takes: add more photos to your cart first.',
       ),
     ).toBeTruthy();
     cleanup();
@@ -243,7 +243,7 @@ describe('configuring a print product', () => {
     cart.state.videos.add(9);
     const router = await open(1, 'Photo prints');
     expect(
-      await screen.findByText(/Prints are made from the photos in your cart, and your cart holds none yet\./),
+      await screen.findByText(/Prints are made from the photos in your cart or bought earlier, and you have none yet\./),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Go to My albums' }));

@@ -149,7 +149,7 @@ describe('the print photo chooser with photos bought earlier', () => {
     cart = fakeCart({ items: [] });
     print = fakePrint({ cart, bought: () => purchases.boughtPhotos() });
     await open(1, 'Photo prints');
-    expect(await screen.findByText(/your cart holds none yet/)).toBeTruthy();
+    expect(await screen.findByText(/in your cart or bought earlier, and you have none yet/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show more bought photos' })).toBeNull();
   });
 });
