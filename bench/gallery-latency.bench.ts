@@ -5,11 +5,8 @@
 // The machine is shared: each round measures the references and then every request; the ratios
 // are per round and the table shows medians over ROUNDS rounds.
 import autocannon from 'autocannon';
-import { startJobQueue } from '../apps/server/src/adapters/jobs/job-queue';
-import { localStorage } from '../apps/server/src/adapters/storage/local-storage';
-import { buildApp } from '../apps/server/src/app';
-import { createServices } from '../apps/server/src/services/services';
 import { type Backend, createTestDatabase } from '../apps/server/test/databases';
+import { startBenchServer } from './bench-server';
 import { openAlbum, seedLargeAlbum } from './large-album';
 import { machine, median, writeSection } from './report';
 
@@ -39,27 +36,8 @@ async function measureBackend(backend: Backend) {
   const database = await createTestDatabase(backend);
   try {
     const { galleryIds } = await seedLargeAlbum(database, PHOTOS);
-    const jobs = await startJobQueue(database);
-    const storage = localStorage('/tmp/fotodrop-bench-media');
-    const mediaSecret = 'bench-secret-0123456789abcdef0123';
-    const services = createServices({
-      db: database.db,
-      jobs,
-      storage,
-      mediaSecret,
-      config: { TOKEN_TTL_DAYS: 30, REQUIRED_POLICIES_VERSION: 1, OIDC_PROVIDERS: [] },
-    });
-    const app = await buildApp({
-      database,
-      services,
-      mailer: { outboxDir: null, send: async () => {} },
-      storage,
-      mediaSecret,
-      publicUrl: 'http://localhost',
-      webDist: null,
-      logLevel: 'silent',
-    });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const server = await startBenchServer(database);
+    const { address } = server;
     const { token, checkinId } = await openAlbum(address);
     const headers = { authorization: `Token ${token}` };
     const pages = Math.ceil(PHOTOS / PAGE_SIZE);
@@ -135,8 +113,7 @@ async function measureBackend(backend: Backend) {
       rounds.push(measured);
       console.error(`${backend}: round ${round + 1} of ${ROUNDS} done`);
     }
-    await app.close();
-    await jobs.stop();
+    await server.close();
     return { labels: scenarios.map(([label]) => label), rounds, hasReady };
   } finally {
     await database.destroy();

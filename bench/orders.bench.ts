@@ -5,11 +5,8 @@
 // POST /v3/orders/confirm-payment/ (reading the payment, marking the order paid, granting 500
 // entitlements, releasing the cart). Reference in the same run, interleaved: GET /api/health, one
 // request at a time like the order calls. p50 / p99 over the iterations; ratios to health's p50.
-import { startJobQueue } from '../apps/server/src/adapters/jobs/job-queue';
-import { localStorage } from '../apps/server/src/adapters/storage/local-storage';
-import { buildApp } from '../apps/server/src/app';
-import { createServices } from '../apps/server/src/services/services';
 import { type Backend, createTestDatabase } from '../apps/server/test/databases';
+import { startBenchServer } from './bench-server';
 import { openAlbum, seedLargeAlbum } from './large-album';
 import { machine, median, writeSection } from './report';
 
@@ -26,27 +23,8 @@ async function measure(backend: Backend) {
   const database = await createTestDatabase(backend);
   try {
     await seedLargeAlbum(database, ITEMS * (ITERATIONS + 1));
-    const jobs = await startJobQueue(database);
-    const storage = localStorage('/tmp/fotodrop-bench-media');
-    const mediaSecret = 'bench-secret-0123456789abcdef0123';
-    const services = createServices({
-      db: database.db,
-      jobs,
-      storage,
-      mediaSecret,
-      config: { TOKEN_TTL_DAYS: 30, REQUIRED_POLICIES_VERSION: 1, OIDC_PROVIDERS: [] },
-    });
-    const app = await buildApp({
-      database,
-      services,
-      mailer: { outboxDir: null, send: async () => {} },
-      storage,
-      mediaSecret,
-      publicUrl: 'http://localhost',
-      webDist: null,
-      logLevel: 'silent',
-    });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const server = await startBenchServer(database);
+    const { address } = server;
     const { token, checkinId } = await openAlbum(address);
     const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown) => {
@@ -58,7 +36,8 @@ async function measure(backend: Backend) {
       });
       const json = (await res.json()) as Record<string, unknown>;
       const ms = performance.now() - started;
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      if (res.status >= 300)
+        throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
       return { ms, json };
     };
     // Every photo of the album, oldest last: each iteration takes the next 500 not bought yet.
@@ -74,23 +53,29 @@ async function measure(backend: Backend) {
     const health: number[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       const pick = ids.slice(i * ITEMS, (i + 1) * ITEMS);
-      await call('POST', '/cart/digital-items/', { checkin_id: checkinId, order_type: 'PHOTOLIST', media_ids: pick });
+      await call('POST', '/cart/digital-items/', {
+        checkin_id: checkinId,
+        order_type: 'PHOTOLIST',
+        media_ids: pick,
+      });
       health.push((await call('GET', '/health')).ms);
       const created = await call('POST', '/v3/orders/', { payment_method: 'stripe' });
       create.push(created.ms);
       const intent = (created.json.payment as { client_secret: string }).client_secret;
       // The provider's side: paid, without its notification, so confirm-payment does the work.
-      await database.executeSql("update test_payment_intents set status = 'succeeded' where id = $1", [intent]);
+      await database.executeSql("update test_payment_intents set status = 'succeeded' where id = $1", [
+        intent,
+      ]);
       health.push((await call('GET', '/health')).ms);
       const confirmed = await call('POST', '/v3/orders/confirm-payment/', {
         transaction_id: intent,
         payment_method: 'stripe',
       });
-      if (confirmed.json.status !== 'paid') throw new Error(`order not paid: ${JSON.stringify(confirmed.json)}`);
+      if (confirmed.json.status !== 'paid')
+        throw new Error(`order not paid: ${JSON.stringify(confirmed.json)}`);
       confirm.push(confirmed.ms);
     }
-    await app.close();
-    await jobs.stop();
+    await server.close();
     return { create, confirm, health };
   } finally {
     await database.destroy();
