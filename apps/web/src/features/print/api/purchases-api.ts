@@ -21,6 +21,9 @@ export const purchaseKeys = {
   albums: (page: number) => ['print', 'bought', 'albums', page] as const,
   /** The chooser's pages (an infinite query). */
   pages: ['print', 'bought', 'pages'] as const,
+  /** Which of these photos of an album are bought (the photobook's). */
+  among: (checkinId: number, photoIds: readonly number[]) =>
+    ['print', 'bought', 'among', checkinId, photoIds] as const,
 };
 
 /** GET /v3/checkins/: one page of the user's albums, newest first; kept briefly while walking them. */

@@ -166,6 +166,7 @@ describe('the photobook offer page', () => {
     purchases.state.bought = { 12: [900, ids[0]!, ids[5]!, 901] };
     const router = open();
     await preview();
+    expect(await screen.findByText("Ordering it also adds the book's 22 photos to your cart.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Order photobook' }));
     await waitFor(() => expect(here(router)).toMatch(/^\/print\/added\?item=\d+$/));
     const posted = server.requests
@@ -183,6 +184,11 @@ describe('the photobook offer page', () => {
     purchases.state.bought = { 12: book.photos.map((p) => p.id) };
     const router = open();
     await preview();
+    expect(
+      await screen.findByText(
+        'You already bought every photo of this book: ordering it adds only the book to your cart.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Order photobook' }));
     await waitFor(() => expect(here(router)).toMatch(/^\/print\/added\?item=\d+$/));
     const posted = server.requests.filter((r) => r.method !== 'GET').map((r) => r.path);

@@ -19,7 +19,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { CurrencyMismatchDialog, useCreateDigitalItem } from '../../cart';
 import { photobookQuery } from '../api/photobook-api';
 import { useAddPrintToCart } from '../api/print-mutations';
-import { boughtAmong } from '../api/purchases-api';
+import { boughtAmong, purchaseKeys } from '../api/purchases-api';
 import { usePortraitPhone } from '../hooks/use-portrait-phone';
 import { PLURAL } from '../lib/plural-keys';
 import { showPrice } from '../lib/print-format';
@@ -83,6 +83,13 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
   const portrait = usePortraitPhone();
   const pages = photobookPages(book.photos, book);
   const missing = Math.max(0, book.photo_count - book.photos.length);
+  // the photos bought earlier are printed without going into the cart again
+  const ids = book.photos.map((photo) => photo.id);
+  const bought = useQuery(
+    { queryKey: purchaseKeys.among(checkinId, ids), queryFn: () => boughtAmong(checkinId, ids) },
+    queryClient,
+  ).data;
+  const toBuy = bought ? ids.filter((id) => !bought.has(id)).length : book.photo_count;
   const countries = new Intl.DisplayNames([language], { type: 'region' });
   const delivery = PHOTOBOOK_DELIVERY_COUNTRIES.map((code) => countries.of(code) ?? code)
     .sort((a, b) => a.localeCompare(b, language))
@@ -113,7 +120,9 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
           <p>
             {t('photobook.offer_until', { date: formatCalendarDate(book.offer_until, language, 'long') })}
           </p>
-          <p className="photobook-note">{t(PLURAL.photobookPhotosInCart, { count: book.photo_count })}</p>
+          <p className="photobook-note">
+            {toBuy === 0 ? t('photobook.all_bought') : t(PLURAL.photobookPhotosInCart, { count: toBuy })}
+          </p>
           <p className="photobook-note">{t('photobook.delivery', { countries: delivery })}</p>
           {missing > 0 && (
             <Alert tone="info">
