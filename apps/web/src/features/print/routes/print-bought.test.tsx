@@ -144,6 +144,30 @@ describe('the print photo chooser with photos bought earlier', () => {
     expect(tileNames(lakeside)).toHaveLength(45);
   });
 
+  it('keeps the photos shown when "Show more" fails, and loads them on the next try', async () => {
+    purchases.state.bought = { 43: range(1000, 45), 42: [], 41: [] };
+    await open(1, 'Photo prints');
+    const lakeside = await group(/^Bought earlier — Lakeside Triathlon 2026/);
+    fireEvent.click(
+      within(lakeside).getByRole('button', { name: 'Bought photo 2 of Lakeside Triathlon 2026' }),
+    );
+    purchases.state.failMedias = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Show more bought photos' }));
+    expect(
+      await screen.findByText('More of your bought photos could not be loaded. Try again.'),
+    ).toBeTruthy();
+    expect(tileNames(lakeside)).toHaveLength(40);
+    expect(
+      within(lakeside)
+        .getByRole('button', { name: 'Bought photo 2 of Lakeside Triathlon 2026' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    purchases.state.failMedias = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Show more bought photos' }));
+    await waitFor(() => expect(tileNames(lakeside)).toHaveLength(45));
+    expect(screen.queryByText('More of your bought photos could not be loaded. Try again.')).toBeNull();
+  });
+
   it('explains that there is nothing to print when neither the cart nor earlier purchases hold photos', async () => {
     purchases.state.bought = {};
     cart = fakeCart({ items: [] });

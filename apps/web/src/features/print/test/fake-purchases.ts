@@ -21,7 +21,8 @@ export function listedAlbum(id: number, eventName: string): CheckinListItem {
 /**
  * The user's albums and what they bought earlier, as the server lists them: GET /v3/checkins/
  * (newest first, paged) and GET /v3/medias/ with `purchased`, `type` and `checkin_id` (paged;
- * bought photos come clean, `is_purchased`). `bought` maps an album to its bought photo ids.
+ * bought photos come clean, `is_purchased`). `bought` maps an album to its bought photo ids;
+ * `failMedias` refuses the media list (a 400: the client retries a GET after server errors).
  */
 export function fakePurchases({
   albums = [],
@@ -30,7 +31,7 @@ export function fakePurchases({
   albums?: CheckinListItem[];
   bought?: Record<number, number[]>;
 } = {}) {
-  const state = { albums, bought };
+  const state = { albums, bought, failMedias: false };
   const paged = <T>(items: T[], url: URL, defaultSize: number) => {
     const page = Number(url.searchParams.get('page') ?? 1);
     const size = Number(url.searchParams.get('page_size') ?? defaultSize);
@@ -53,6 +54,7 @@ export function fakePurchases({
     const url = new URL(req.path, 'http://test');
     if (url.pathname === '/api/v3/checkins/') return paged(state.albums, url, 12);
     if (url.pathname !== '/api/v3/medias/') return undefined;
+    if (state.failMedias) return { status: 400, body: { code: 'bad_request', message: 'Refused.' } };
     const checkin = url.searchParams.get('checkin_id');
     if (checkin !== null && !state.albums.some((album) => album.id === Number(checkin)))
       return { status: 404, body: { code: 'not_found', message: 'Not found.' } };
