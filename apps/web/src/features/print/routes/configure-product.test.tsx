@@ -243,7 +243,9 @@ describe('configuring a print product', () => {
     cart.state.videos.add(9);
     const router = await open(1, 'Photo prints');
     expect(
-      await screen.findByText(/Prints are made from the photos in your cart or bought earlier, and you have none yet\./),
+      await screen.findByText(
+        /Prints are made from the photos in your cart or bought earlier, and you have none yet\./,
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Go to My albums' }));
