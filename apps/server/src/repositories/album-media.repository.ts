@@ -11,7 +11,7 @@ import {
   picacodes,
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
-import { mediaEntitlements } from '../db/order-schema';
+import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
 import { type AlbumScope, albumScopeCondition, visibleMediaCondition } from './checkins.repository';
 
 export interface AlbumMediaQuery {
@@ -115,22 +115,30 @@ export function albumMediaRepository(db: Queryable) {
       return row?.n ?? 0;
     },
     /**
-     * How many media of the query the user bought one by one, leaving out `except` types (a
-     * package covers those): read from the user's entitlements, which are few, not from the album.
+     * What the user bought of the query, in one round trip: the media types a package of the album
+     * `checkinId` covers, and the media of the query bought one by one, by type — read from the
+     * user's entitlements, which are few, never by scanning the album.
      */
-    async countBoughtSingly(q: AlbumMediaQuery, except: MediaType[]): Promise<number> {
+    async purchaseCounts(
+      q: AlbumMediaQuery,
+      checkinId: number,
+    ): Promise<{ packageTypes: MediaType[]; photos: number; videos: number }> {
       const [row] = await db
-        .select({ n: count() })
+        .select({
+          packageTypes: sql<
+            MediaType[]
+          >`(select coalesce(array_agg(${albumEntitlements.mediaType}), '{}') from ${albumEntitlements} where ${albumEntitlements.userId} = ${q.userId} and ${albumEntitlements.checkinId} = ${checkinId})`,
+          photos: sql<number>`count(*) filter (where ${media.type} = 'photo')`,
+          videos: sql<number>`count(*) filter (where ${media.type} = 'video')`,
+        })
         .from(mediaEntitlements)
         .innerJoin(media, eq(media.id, mediaEntitlements.mediaId))
-        .where(
-          and(
-            eq(mediaEntitlements.userId, q.userId),
-            conditions({ ...q, purchased: undefined }),
-            except.length > 0 ? not(inArray(media.type, except)) : undefined,
-          ),
-        );
-      return row?.n ?? 0;
+        .where(and(eq(mediaEntitlements.userId, q.userId), conditions({ ...q, purchased: undefined })));
+      return {
+        packageTypes: row?.packageTypes ?? [],
+        photos: Number(row?.photos ?? 0),
+        videos: Number(row?.videos ?? 0),
+      };
     },
     /** Every medium of the query with its type, newest first (what a cart line buys). */
     async members(q: AlbumMediaQuery): Promise<{ id: number; type: MediaType }[]> {

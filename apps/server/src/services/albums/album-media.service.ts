@@ -194,15 +194,11 @@ export function albumMediaService(deps: {
    * Tab counts: what packages cover comes from the album's counts, media bought one by one are
    * counted from the user's entitlements (few), never by scanning the album.
    */
-  async function tabsWithBought(
-    q: AlbumMediaQuery,
-    albums: AlbumContext[],
-    own: ReturnType<typeof sumCounts>,
-  ) {
-    const covered = (await deps.purchases.packages(q.userId, albums)).flatMap((p) => p.types);
-    const byPackage =
-      (covered.includes('photo') ? own.photos : 0) + (covered.includes('video') ? own.videos : 0);
-    const singly = await repo().countBoughtSingly({ ...q, favouritesOnly: false }, covered);
+  async function tabsWithBought(q: AlbumMediaQuery, album: AlbumContext, own: ReturnType<typeof sumCounts>) {
+    const bought = await repo().purchaseCounts({ ...q, favouritesOnly: false }, album.checkinId);
+    const covered = (type: MediaType) => bought.packageTypes.includes(type);
+    const byPackage = (covered('photo') ? own.photos : 0) + (covered('video') ? own.videos : 0);
+    const singly = (covered('photo') ? 0 : bought.photos) + (covered('video') ? 0 : bought.videos);
     return tabsOf(own, byPackage + singly);
   }
 
@@ -225,7 +221,7 @@ export function albumMediaService(deps: {
         num_media: own.total,
         // A participant sees the galleries that hold their photos, not the empty ones.
         sub_gallery: children.filter((g) => g.num_media > 0),
-        tabs: await tabsWithBought(baseQuery(auth, context, ids), [context], own),
+        tabs: await tabsWithBought(baseQuery(auth, context, ids), context, own),
       };
     },
 
@@ -242,9 +238,12 @@ export function albumMediaService(deps: {
         [context],
         query.tab,
       );
-      const result = await albumPage(context, q, query.page, query.page_size);
-      if (query.extras !== 'true') return result;
-      return { ...result, tabs: await tabsWithBought(base, [context], sumCounts(context.counts, ids)) };
+      if (query.extras !== 'true') return albumPage(context, q, query.page, query.page_size);
+      const [result, tabs] = await Promise.all([
+        albumPage(context, q, query.page, query.page_size),
+        tabsWithBought(base, context, sumCounts(context.counts, ids)),
+      ]);
+      return { ...result, tabs };
     },
 
     /** The all-photos tab: the whole event when the event shows all photos, else the album's own. */
