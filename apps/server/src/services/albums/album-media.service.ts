@@ -172,15 +172,24 @@ export function albumMediaService(deps: {
     favouritesOnly: false,
   });
 
-  /** A page of one album, its total from the album's counts. */
-  const albumPage = (context: AlbumWithCounts, q: AlbumMediaQuery, pageNumber: number, pageSize: number) =>
+  /**
+   * A page of one album, its total from the album's counts. `nothingBought`: the tab counts just
+   * showed the user bought nothing here, so the page's purchase lookup is skipped (albums: none).
+   */
+  const albumPage = (
+    context: AlbumWithCounts,
+    q: AlbumMediaQuery,
+    pageNumber: number,
+    pageSize: number,
+    nothingBought = false,
+  ) =>
     page(
       q,
       pageNumber,
       pageSize,
       q.purchased ? null : totalFrom(context.counts, q),
       [context.version],
-      [context],
+      nothingBought ? [] : [context],
     );
 
   /** The query narrowed to what the user bought (tab or category `bought`) or did not (`buyable`). */
@@ -239,10 +248,10 @@ export function albumMediaService(deps: {
         query.tab,
       );
       if (query.extras !== 'true') return albumPage(context, q, query.page, query.page_size);
-      const [result, tabs] = await Promise.all([
-        albumPage(context, q, query.page, query.page_size),
-        tabsWithBought(base, context, sumCounts(context.counts, ids)),
-      ]);
+      // The counts first: when nothing here is bought the page needs no purchase lookup.
+      const tabs = await tabsWithBought(base, context, sumCounts(context.counts, ids));
+      const bought = tabs.find((t) => t.type === 'bought')?.count ?? 0;
+      const result = await albumPage(context, q, query.page, query.page_size, bought === 0);
       return { ...result, tabs };
     },
 
