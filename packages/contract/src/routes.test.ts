@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiGroups } from './registry';
-import { routes } from './routes';
+import { countryRoutes, routes } from './routes';
 
 describe('the zod-free route table', () => {
   it('holds exactly the method and path of each endpoint of its groups', () => {
@@ -18,5 +18,10 @@ describe('the zod-free route table', () => {
         });
       }
     }
+  });
+
+  it('holds the countries call exactly as the check-in group declares it', () => {
+    const { method, path } = apiGroups.checkins.countries;
+    expect(countryRoutes.countries).toEqual({ method, path });
   });
 });

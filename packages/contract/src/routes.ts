@@ -84,6 +84,5 @@ export const routes = {
   print: printRoutes,
   orders: orderRoutes,
   paymentMethods: paymentMethodRoutes,
-  countries: countryRoutes,
   photobook: photobookRoutes,
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANONYMIZATION_KINDS, CHECKIN_PAGE_SIZE } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema, paginated } from '../pagination';
-import { routes } from '../routes';
+import { countryRoutes } from '../routes';
 import { picacodeSchema } from '../rules/picacode';
 import { detailResponseSchema } from './accounts';
 import {
@@ -186,7 +186,7 @@ export const checkinEndpoints = {
     response: previewResponseSchema,
   }),
   countries: endpoint({
-    ...routes.countries.countries,
+    ...countryRoutes.countries,
     tag,
     access: 'public',
     summary: 'Countries (ISO code and name in the request language) for addresses',
