@@ -65,8 +65,9 @@ describe('a runner buys photos of the marathon', () => {
     await page.getByRole('heading', { name: 'Your cart' }).waitFor();
     await page.getByText('All photos of the album').waitFor();
     await page.getByRole('link', { name: 'Lakeside City Marathon' }).waitFor();
-    // The line's price, the digital items and the grand total.
-    await expect.poll(() => page.getByText('€39.90').count()).toBe(3);
+    // The line's price, the digital items and the grand total; the pay button says it too.
+    await expect.poll(() => page.getByText('€39.90', { exact: true }).count()).toBe(3);
+    await page.getByRole('button', { name: 'Pay €39.90' }).waitFor();
     await screenshot(page, 'cart-desktop');
     expect(await axeViolations(page)).toEqual([]);
 

@@ -34,12 +34,15 @@ async function photoNumber(bought: boolean): Promise<number> {
     results: { id: number; picacode: string }[];
   };
   const album = albums.results.find((a) => a.picacode === 'K7M2Q9P')!;
-  const page = (await (
-    await fetch(`${run.server.url}/api/v3/checkins/${album.id}/all-medias/?page_size=100`, { headers })
-  ).json()) as { results: { is_purchased: boolean }[] };
-  const index = page.results.findIndex((m) => m.is_purchased === bought);
-  expect(index).toBeGreaterThanOrEqual(0);
-  return index + 1;
+  const indexOf = async () => {
+    const page = (await (
+      await fetch(`${run.server.url}/api/v3/checkins/${album.id}/all-medias/?page_size=100`, { headers })
+    ).json()) as { results: { is_purchased: boolean }[] };
+    return page.results.findIndex((m) => m.is_purchased === bought);
+  };
+  // The demo photos arrive one by one: wait for one in the state asked for.
+  await expect.poll(indexOf, { timeout: 90_000, interval: 1000 }).toBeGreaterThanOrEqual(0);
+  return (await indexOf()) + 1;
 }
 
 async function addPhotoFromViewer(page: Page) {
