@@ -4,9 +4,9 @@ import { mediaDownloadName } from '../../media/download-names';
 import type { AlbumMediaRow } from '../../repositories/album-media.repository';
 import type { AlbumContext, AlbumScope } from '../../repositories/checkins.repository';
 import {
-  albumPurchases,
   boughtAcrossAlbums,
   entitlementsRepository,
+  purchasedInAlbum,
 } from '../../repositories/entitlements.repository';
 import { photoServicesRepository } from '../../repositories/photo-services.repository';
 import { mediaDto } from '../media/media-dto';
@@ -34,12 +34,8 @@ export function albumPurchasesView(deps: {
     rows: AlbumMediaRow[],
   ): Promise<Set<number>> {
     if (rows.length === 0 || albums.length === 0) return new Set();
-    const ids = rows.map((r) => r.id);
     const [only] = albums;
-    if (albums.length === 1 && only) {
-      const bought = await albumPurchases(deps.db, userId, only.checkinId, ids);
-      return new Set(rows.filter((r) => bought.media.has(r.id) || bought.types.has(r.type)).map((r) => r.id));
-    }
+    if (albums.length === 1 && only) return purchasedInAlbum(deps.db, userId, only.checkinId, rows);
     return boughtAcrossAlbums(deps.db, userId, albums, rows);
   }
 

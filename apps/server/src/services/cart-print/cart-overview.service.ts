@@ -37,13 +37,18 @@ export function cartOverviewService(deps: {
       });
       if (priced.voucher?.status === 'invalid') await deps.voucherGuesses.recordWrong(guesser);
       const money = (minor: number) => minorToDecimalString(minor, priced.currency ?? 'EUR');
-      const counted = await deps.cart.totals(auth);
+      // Every figure from the one pricing: the lines are not priced a second time.
       const totals: CartTotals = {
-        ...counted,
+        digital_items_total: money(priced.digitalTotal),
+        digital_items_count: priced.digitalItemsCount,
+        print_items_total: money(priced.printTotal),
+        print_items_count: priced.printItemsCount,
+        subtotal: money(priced.digitalTotal + priced.printTotal),
         shipping_costs: money(priced.shipping),
         handling_fee: money(priced.handlingFee),
         discount_total: money(priced.discountTotal),
         grand_total: money(priced.grandTotal),
+        currency: priced.currency,
       };
       const voucher = priced.voucher
         ? {

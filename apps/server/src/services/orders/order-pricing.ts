@@ -54,6 +54,9 @@ export interface PricedCart {
   closed: string[];
   hasPrint: boolean;
   itemsCount: number;
+  /** What the cart's header counts: each media of a pick as the user put it in, a package as one. */
+  digitalItemsCount: number;
+  printItemsCount: number;
   digitalTotal: number;
   printTotal: number;
   shipping: number;
@@ -242,6 +245,11 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
         closed,
         hasPrint,
         itemsCount,
+        digitalItemsCount: cartLines.reduce(
+          (sum, line) => sum + (isPackage(line.orderType) ? 1 : line.mediaIds.length),
+          0,
+        ),
+        printItemsCount: printItems.length,
         digitalTotal,
         printTotal,
         shipping: quote.shipping,

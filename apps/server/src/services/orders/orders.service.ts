@@ -54,15 +54,35 @@ export function ordersService(deps: {
   completion: OrderCompletion;
   voucherGuesses: WrongGuessLimits;
 }) {
-  async function present(order: OrderRow): Promise<Order> {
+  /** Orders as their owner receives them: their lines and albums read once for all of them. */
+  async function presentAll(orders: OrderRow[]): Promise<Order[]> {
     const repo = ordersRepository(deps.db);
-    const lines = await repo.linesOf([order.id]);
+    const lines = await repo.linesOf(orders.map((o) => o.id));
     const albums = await repo.albumsOf([
       ...new Set(lines.flatMap((l) => (l.checkinId === null ? [] : [l.checkinId]))),
     ]);
-    const account =
-      order.paymentMethod === 'bank-transfer' ? await repo.bankAccountFor(order.organisationId) : null;
-    return orderDto(order, lines, albums, account);
+    const results: Order[] = [];
+    for (const order of orders) {
+      const own = lines.filter((l) => l.orderId === order.id);
+      const ids = new Set(own.map((l) => l.checkinId));
+      const account =
+        order.paymentMethod === 'bank-transfer' ? await repo.bankAccountFor(order.organisationId) : null;
+      results.push(
+        orderDto(
+          order,
+          own,
+          albums.filter((a) => ids.has(a.checkin_id)),
+          account,
+        ),
+      );
+    }
+    return results;
+  }
+
+  async function present(order: OrderRow): Promise<Order> {
+    const [dto] = await presentAll([order]);
+    if (!dto) throw new Error('an order presents as one order');
+    return dto;
   }
 
   function fingerprint(priced: PricedCart, body: Parsed): string {
@@ -329,9 +349,7 @@ export function ordersService(deps: {
 
     async list(auth: AuthContext, page: number, pageSize: number) {
       const { rows, total } = await ordersRepository(deps.db).page(auth.user.id, page, pageSize);
-      const results = [];
-      for (const row of rows) results.push(await present(row));
-      return { results, pagination: makePagination(total, page, pageSize) };
+      return { results: await presentAll(rows), pagination: makePagination(total, page, pageSize) };
     },
 
     /** A bank transfer arrived: platform staff, or the selling organisation's order managers. */
