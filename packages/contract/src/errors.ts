@@ -54,6 +54,14 @@ export const ErrorCode = {
   nothingPurchased: 'nothing_purchased',
   /** The photobook offer link is forged, or its offer is over ("no longer available for sale"). */
   photobookOfferUnavailable: 'photobook_offer_unavailable',
+  /** The selfie shows no face ("place the face in the centre"); `data.reason` says which rule failed. */
+  selfieRejected: 'selfie_rejected',
+  /** This album's event does not search by face (its check-in mode is not face-checkin). */
+  faceSearchUnavailable: 'face_search_unavailable',
+  /** Add a selfie first: the album has none to search with. */
+  selfieRequired: 'selfie_required',
+  /** Anonymous mode cannot change this way now (already on, already off, or still processing). */
+  anonymizationState: 'anonymization_state',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -34,7 +35,8 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pgvector ships with PGlite: the face index uses it there (`adapters/faces/pgvector-face-index.ts`).
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const db = drizzlePglite(withPreparedStatements(client), { schema });
   await migratePglite(db, { migrationsFolder });
   return {

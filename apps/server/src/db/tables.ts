@@ -1,6 +1,7 @@
 /** Every table, for Drizzle's schema-aware client and for drizzle-kit. */
 export * from './album-schema';
 export * from './cart-schema';
+export * from './face-schema';
 export * from './order-schema';
 export * from './print-schema';
 export * from './schema';

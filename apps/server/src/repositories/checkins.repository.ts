@@ -1,3 +1,4 @@
+import type { CheckinMode } from '@fotodrop/contract';
 import { and, arrayOverlaps, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   albumGalleryCounts,
@@ -9,6 +10,7 @@ import {
   picacodes,
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { faceMatches } from '../db/face-schema';
 import { authTokens, users } from '../db/schema';
 import type { GalleryRow, PhotoServiceRow, PicacodeRow } from './photo-services.repository';
 
@@ -24,14 +26,22 @@ export interface CheckinWithContext {
 /**
  * The media an album code shows as "my photos": every ready medium of the event for an
  * event-wide code or when the event shows all photos; otherwise those tagged with one of the
- * code's tags or lying in one of its galleries. This form joins checkins, picacodes and
+ * code's tags or lying in one of its galleries; in a face-search event, of those only the ones
+ * the album's face matches show (decision auto or confirmed). This form joins checkins, picacodes and
  * photo_services; `albumScopeCondition` is the same rule for one album already loaded.
  */
 export function visibleMediaCondition(): SQL {
   return sql`${media.photoServiceId} = ${checkins.photoServiceId}
     and ${media.status} = 'ready'
     and (${picacodes.kind} = 'event' or ${photoServices.showAllEventPhotos}
-      or ${media.tags} && ${picacodes.tags} or ${media.galleryId} = any(${picacodes.galleryIds}))`;
+      or ${media.tags} && ${picacodes.tags} or ${media.galleryId} = any(${picacodes.galleryIds}))
+    and (${photoServices.checkinMode} <> 'face-checkin' or ${faceMatchShown(sql`${checkins.id}`)})`;
+}
+
+/** In a face-search event an album shows only the media its face matches put there. */
+function faceMatchShown(checkinId: SQL): SQL {
+  return sql`exists (select 1 from ${faceMatches} where ${faceMatches.checkinId} = ${checkinId}
+    and ${faceMatches.mediaId} = ${media.id} and ${faceMatches.decision} in ('auto', 'confirmed'))`;
 }
 
 /** What one album shows, resolved from its code and event. */
@@ -41,23 +51,27 @@ export interface AlbumScope {
   wholeEvent: boolean;
   tags: string[];
   galleryIds: number[];
+  /** A face-search event: only the media this album's face matches put there (its id), else null. */
+  faceCheckinId: number | null;
 }
 
 function scopeOf(
   serviceId: number,
-  showAllEventPhotos: boolean,
+  event: { showAllEventPhotos: boolean; checkinMode: CheckinMode },
   code: Pick<PicacodeRow, 'kind' | 'tags' | 'galleryIds'>,
+  checkinId: number,
 ): AlbumScope {
   return {
     photoServiceId: serviceId,
-    wholeEvent: code.kind === 'event' || showAllEventPhotos,
+    wholeEvent: code.kind === 'event' || event.showAllEventPhotos,
     tags: code.tags,
     galleryIds: code.galleryIds,
+    faceCheckinId: event.checkinMode === 'face-checkin' ? checkinId : null,
   };
 }
 
-export const albumScope = ({ picacode, service }: CheckinWithContext): AlbumScope =>
-  scopeOf(service.id, service.showAllEventPhotos, picacode);
+export const albumScope = ({ checkin, picacode, service }: CheckinWithContext): AlbumScope =>
+  scopeOf(service.id, service, picacode, checkin.id);
 
 /** What the album's media screens need of a completed album: a few columns, not the whole event. */
 export interface AlbumContext {
@@ -77,7 +91,9 @@ export interface AlbumContext {
  * planner can use the media indexes. The status is a literal so the partial index applies.
  */
 export function albumScopeCondition(scope: AlbumScope): SQL {
-  const event = sql`${media.photoServiceId} = ${scope.photoServiceId} and ${media.status} = 'ready'`;
+  const ready = sql`${media.photoServiceId} = ${scope.photoServiceId} and ${media.status} = 'ready'`;
+  const event =
+    scope.faceCheckinId === null ? ready : sql`${ready} and ${faceMatchShown(sql`${scope.faceCheckinId}`)}`;
   if (scope.wholeEvent) return event;
   const matches = or(
     scope.tags.length > 0 ? arrayOverlaps(media.tags, scope.tags) : undefined,
@@ -151,6 +167,7 @@ export function checkinsRepository(db: Queryable) {
     startOfStay: sql<string | null>`coalesce(${checkins.startOfStay}, ${picacodes.startOfStay})`,
     endOfStay: sql<string | null>`coalesce(${checkins.endOfStay}, ${picacodes.endOfStay})`,
     showAll: photoServices.showAllEventPhotos,
+    checkinMode: photoServices.checkinMode,
     kind: picacodes.kind,
     tags: picacodes.tags,
     galleryIds: picacodes.galleryIds,
@@ -190,6 +207,7 @@ export function checkinsRepository(db: Queryable) {
   type AlbumsRow = Awaited<ReturnType<typeof albumsQuery>>[number];
   const toAlbum = <O extends AlbumExtras>({
     showAll,
+    checkinMode,
     kind,
     tags,
     galleryIds,
@@ -199,7 +217,12 @@ export function checkinsRepository(db: Queryable) {
   }: AlbumsRow) =>
     ({
       ...album,
-      scope: scopeOf(album.serviceId, showAll, { kind, tags, galleryIds }),
+      scope: scopeOf(
+        album.serviceId,
+        { showAllEventPhotos: showAll, checkinMode },
+        { kind, tags, galleryIds },
+        album.checkinId,
+      ),
       counts: (counts ?? []).map(galleryCount),
       version: Math.max(0, ...(counts ?? []).map((c) => c[4])),
       galleries: (all ?? []).map(galleryRow),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FACE_INFERENCE_STATUSES } from '../constants';
 import { endpoint } from '../endpoint';
-import { boolQuery, date, dateTime, id, idParams } from './common';
+import { boolQuery, date, dateTime, id, idParam, idParams } from './common';
 
 const tag = 'Faces';
 
@@ -40,6 +40,31 @@ export const faceInferenceBodySchema = z
     message: 'stay.dates_order',
   });
 
+/**
+ * Why a selfie was refused (`selfie_rejected`, 400, in `data.reason`): no face, more than one,
+ * a face too small (too far from the camera), or not roughly in the centre.
+ */
+export const SELFIE_REJECT_REASONS = [
+  'no_face',
+  'multiple_faces',
+  'face_too_small',
+  'face_not_centred',
+] as const;
+export type SelfieRejectReason = (typeof SELFIE_REJECT_REASONS)[number];
+
+// decision: the "Is this you?" review lists the photos of the middle band of the face search,
+// each with the face that matched (a box in fractions of the photo) so the screen can point at it.
+export const faceReviewItemSchema = z.object({
+  media_id: id,
+  thumbnail_url: z.string(),
+  face: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+});
+export const faceReviewSchema = z.object({ results: z.array(faceReviewItemSchema) });
+export type FaceReview = z.infer<typeof faceReviewSchema>;
+
+export const faceReviewParamsSchema = z.object({ id: idParam, media_id: idParam });
+export const faceReviewAnswerSchema = z.object({ is_me: z.boolean() });
+
 export const faceEndpoints = {
   addFace: endpoint({
     method: 'POST',
@@ -71,5 +96,24 @@ export const faceEndpoints = {
     params: idParams,
     body: faceInferenceBodySchema,
     response: faceInferenceStatusSchema,
+  }),
+  faceReview: endpoint({
+    method: 'GET',
+    path: '/v3/checkins/{id}/face-review/',
+    tag,
+    access: 'user-with-policies',
+    summary: 'The "Is this you?" photos: possible matches of the face search waiting for an answer',
+    params: idParams,
+    response: faceReviewSchema,
+  }),
+  answerFaceReview: endpoint({
+    method: 'POST',
+    path: '/v3/checkins/{id}/face-review/{media_id}/',
+    tag,
+    access: 'user-with-policies',
+    summary: 'Answer "Is this you?" for one photo: yes adds it to the album, no keeps it out (remembered)',
+    params: faceReviewParamsSchema,
+    body: faceReviewAnswerSchema,
+    response: faceReviewSchema,
   }),
 };

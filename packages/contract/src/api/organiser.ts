@@ -45,6 +45,16 @@ export const uploadMediaFieldsSchema = z
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
+// decision: indexing progress counts ready photos and video posters (the media faces are looked for in).
+export const faceIndexProgressSchema = z.object({
+  media: z.number().int().min(0),
+  indexed: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  waiting: z.number().int().min(0),
+  faces: z.number().int().min(0),
+});
+export type FaceIndexProgress = z.infer<typeof faceIndexProgressSchema>;
+
 export const uploadMediaResponseSchema = z.object({
   id: z.number().int().min(1),
   duplicate: z.boolean(),
@@ -142,6 +152,17 @@ export const organiserEndpoints = {
       "The events of the organiser's organisation, newest first, with their galleries and upload " +
       'counts by status (permission media.upload)',
     response: organiserEventsSchema,
+  }),
+  faceIndexProgress: endpoint({
+    method: 'GET',
+    path: '/organiser/v1/events/{slug}/face-index/',
+    tag,
+    access: 'user',
+    summary:
+      "How far face indexing of an event's photos has come: ready photos, indexed, failed, waiting, " +
+      'and faces found (permission media.upload, own organisation only)',
+    params: uploadMediaParamsSchema,
+    response: faceIndexProgressSchema,
   }),
   listMedia: endpoint({
     method: 'GET',

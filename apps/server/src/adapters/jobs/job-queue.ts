@@ -19,7 +19,12 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** `concurrency`: how many jobs of this queue this process runs at once (default 1). */
+  work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,11 +74,18 @@ export async function startJobQueue(
         ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
       });
     },
-    async work(name, handler) {
+    async work(name, handler, workOptions = {}) {
       await ensureQueue(name);
-      await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-        for (const job of jobs) await recovery.run(job.id, () => handler(job.data as never));
-      });
+      // Each pg-boss worker runs one job at a time: several workers are several jobs at once.
+      for (let i = 0; i < (workOptions.concurrency ?? 1); i++) {
+        await boss.work(
+          name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async (jobs) => {
+            for (const job of jobs) await recovery.run(job.id, () => handler(job.data as never));
+          },
+        );
+      }
     },
     async stop() {
       recovery.stop();
