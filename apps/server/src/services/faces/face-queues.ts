@@ -1,0 +1,10 @@
+/** Job queues of face search (pg-boss; any process running workers takes them). */
+
+/** `{ mediaId }`: find the faces of one ready photo or video poster, then match them. */
+export const FACE_INDEX_QUEUE = 'face-index';
+/** `{ checkinId }`: search the album's event with its selfies (face-inference). */
+export const FACE_MATCH_QUEUE = 'face-match-album';
+/** `{ mediaId }`: make the blurred derivatives anonymous mode needs for one medium. */
+export const FACE_BLUR_QUEUE = 'face-blur';
+/** `{ checkinId }`: apply (or undo) an album's anonymous mode over its event. */
+export const ANONYMIZATION_QUEUE = 'face-anonymization';
