@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { FaceHit, FaceIndex } from './face-index';
+
+/** Neighbours the graph search keeps per query; larger is slower and more complete. */
+const EF_SEARCH = 400;
+/** Rows a search may visit past the first round (pgvector's iterative scan) to fill an event's matches. */
+const MAX_SCAN_TUPLES = 40_000;
+/** Matches one query returns at most: more photos than one person appears in at any event. */
+const MAX_HITS_PER_QUERY = 2_000;
+
+const literal = (v: ArrayLike<number>) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
+
+/**
+ * The pgvector index (PGlite ships the extension). Its table is created here on first use, not by
+ * a migration: the migrations must also run on PostgreSQL servers without the extension, which use
+ * the exact index instead. `face_vectors` follows `faces` (cascade) and is filled by add().
+ */
+export function pgvectorFaceIndex(db: Db): FaceIndex {
+  let ready: Promise<void> | undefined;
+  const setUp = () => {
+    ready ??= (async () => {
+      await db.execute(sql.raw('create extension if not exists vector'));
+      await db.execute(
+        sql.raw(`create table if not exists face_vectors (
+          face_id integer primary key references faces(id) on delete cascade,
+          photo_service_id integer not null,
+          media_id integer not null,
+          embedding vector(128) not null)`),
+      );
+      await db.execute(
+        sql.raw('create index if not exists face_vectors_media_idx on face_vectors (media_id)'),
+      );
+      // m 16 / ef_construction 128: recall against the exact scan ≥ 0.98 (docs/performance.md).
+      await db.execute(
+        sql.raw(`create index if not exists face_vectors_hnsw_idx on face_vectors
+          using hnsw (embedding vector_l2_ops) with (m = 16, ef_construction = 128)`),
+      );
+    })().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  };
+
+  return {
+    kind: 'pgvector',
+    async add(added) {
+      if (added.length === 0) return;
+      await setUp();
+      for (let i = 0; i < added.length; i += 1000) {
+        const chunk = added.slice(i, i + 1000);
+        const list = (values: (number | string)[]) => `{${values.join(',')}}`;
+        // A face deleted meanwhile (its medium re-indexed or removed) is skipped, not an error.
+        await db.execute(sql`insert into face_vectors (face_id, photo_service_id, media_id, embedding)
+          select v.face_id, v.photo_service_id, v.media_id, v.embedding::vector
+          from unnest(${list(chunk.map((f) => f.id))}::int[], ${list(chunk.map((f) => f.photoServiceId))}::int[],
+            ${list(chunk.map((f) => f.mediaId))}::int[],
+            ${`{${chunk.map((f) => `"${literal(f.descriptor)}"`).join(',')}}`}::text[])
+            v(face_id, photo_service_id, media_id, embedding)
+          where exists (select 1 from faces f where f.id = v.face_id)
+          on conflict (face_id) do nothing`);
+      }
+    },
+    async removeMedia(mediaIds) {
+      if (mediaIds.length === 0) return;
+      await setUp();
+      await db.execute(
+        sql`delete from face_vectors where media_id = any(${`{${mediaIds.join(',')}}`}::int[])`,
+      );
+    },
+    async search(photoServiceId, queries, maxDistance) {
+      if (queries.length === 0) return [];
+      await setUp();
+      const best = new Map<number, FaceHit>();
+      for (const query of queries) {
+        const vector = literal(query);
+        // Settings last for the transaction only; the iterative scan keeps walking the graph
+        // past other events' faces until this event's nearest are found.
+        const rows = await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local hnsw.ef_search = ${EF_SEARCH}`));
+          await tx.execute(sql.raw("set local hnsw.iterative_scan = 'relaxed_order'"));
+          await tx.execute(sql.raw(`set local hnsw.max_scan_tuples = ${MAX_SCAN_TUPLES}`));
+          const result =
+            (await tx.execute(sql`select face_id, media_id, embedding <-> ${vector}::vector as distance
+            from face_vectors where photo_service_id = ${photoServiceId}
+            order by embedding <-> ${vector}::vector limit ${MAX_HITS_PER_QUERY}`)) as unknown as {
+              rows: { face_id: number; media_id: number; distance: number }[];
+            };
+          return result.rows;
+        });
+        for (const row of rows) {
+          const distance = Number(row.distance);
+          if (distance > maxDistance) continue;
+          const known = best.get(row.face_id);
+          if (!known || distance < known.distance)
+            best.set(row.face_id, { faceId: row.face_id, mediaId: row.media_id, distance });
+        }
+      }
+      return [...best.values()].sort((a, b) => a.distance - b.distance);
+    },
+  };
+}
