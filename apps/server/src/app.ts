@@ -20,6 +20,7 @@ import { checkinRoutes } from './routes/checkins.routes';
 import { configRoutes } from './routes/config.routes';
 import type { RequestInfo, RouteContext } from './routes/context';
 import { downloadRoutes } from './routes/downloads.routes';
+import { addFaceRoute, faceRoutes } from './routes/faces.routes';
 import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organiserRoutes } from './routes/organiser.routes';
@@ -164,6 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await paymentWebhookRoutes(app, { apiBase: API_BASE, services });
   downloadRoutes(context, { app, apiBase: API_BASE, storage: options.storage });
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
+  // after organiserRoutes, which registers the multipart parser
+  addFaceRoute(app, { apiBase: API_BASE, services });
+  faceRoutes(context);
   organiserMediaRoutes(context);
   mediaFileRoutes(app, {
     apiBase: API_BASE,

@@ -6,14 +6,8 @@
  */
 export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   // Face search, and hiding one's face from other participants' albums.
-  'POST /v2/checkins/{id}/add-face/': 'issue 10',
-  'GET /v3/checkins/{id}/face-inference-status/': 'issue 10',
-  'POST /v3/checkins/{id}/face-inference/': 'issue 10',
   'POST /v2/checkins/{id}/anonymize/': 'issue 10',
   'POST /v2/checkins/{id}/deanonymize/': 'issue 10',
-  'GET /v3/checkins/{id}/face-review/': 'issue 10',
-  'POST /v3/checkins/{id}/face-review/{media_id}/': 'issue 10',
-  'GET /organiser/v1/events/{slug}/face-index/': 'issue 10',
   // Support, sharing, metrics, impersonation.
   'GET /support/v1/request/events/': 'issue 11',
   'GET /support/v1/request/faqs/': 'issue 11',

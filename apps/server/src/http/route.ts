@@ -60,7 +60,8 @@ function messageOf(issue: z.core.$ZodIssue, input: unknown): string {
   return issue.message;
 }
 
-function parse<S extends z.ZodType>(
+/** Parses one part of a request with its contract schema: 400 `validation_error` with field keys. */
+export function parse<S extends z.ZodType>(
   schema: S | undefined,
   value: unknown,
   where: string,

@@ -258,6 +258,10 @@ export function checkinsRepository(db: Queryable) {
     );
 
   return {
+    async findById(id: number): Promise<CheckinWithContext | undefined> {
+      const [row] = await withContext().where(eq(checkins.id, id));
+      return row;
+    },
     async findForUser(userId: number, id: number): Promise<CheckinWithContext | undefined> {
       const [row] = await withContext().where(and(eq(checkins.id, id), eq(checkins.userId, userId)));
       return row;

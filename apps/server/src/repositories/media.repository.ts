@@ -44,6 +44,8 @@ export async function previewMediaIds(db: Queryable, picacodeId: number, limit: 
         eq(media.photoServiceId, picacodes.photoServiceId),
         eq(media.status, 'ready'),
         eq(media.type, 'photo'),
+        // a face-search event shows each participant only their own photos: nothing before the selfie
+        sql`${photoServices.checkinMode} <> 'face-checkin'`,
         sql`(${picacodes.kind} = 'event' or ${photoServices.showAllEventPhotos}
           or ${media.tags} && ${picacodes.tags} or ${media.galleryId} = any(${picacodes.galleryIds}))`,
       ),

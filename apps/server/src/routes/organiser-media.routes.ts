@@ -8,4 +8,5 @@ export function organiserMediaRoutes({ route, services, requestInfo }: RouteCont
     organiser.events(auth, (await requestInfo(request)).organisationId),
   );
   route(o.listMedia, async ({ auth, params, query }) => organiser.media(auth, params.slug, query));
+  route(o.faceIndexProgress, async ({ auth, params }) => organiser.faceIndexProgress(auth, params.slug));
 }

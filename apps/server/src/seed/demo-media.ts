@@ -9,6 +9,7 @@ import { makeDemoVideo } from '../media/demo-videos';
 import { findFfmpeg } from '../media/ffmpeg';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import type { MediaFilesService } from '../services/media/media-files.service';
+import { DEMO_FACE_EVENT } from './demo-face-event';
 
 /** The real event photographs shipped inside @vladmandic/face-api (demo/sample1..6.jpg). */
 async function samplePhotos(): Promise<Buffer[]> {
@@ -40,6 +41,8 @@ export async function seedDemoMedia(
     { slug: '5e1a0c3d', photos: marathonPhotos, tag: 'bib-1042', every: 5 },
     { slug: '9b4f7e21', photos: Math.ceil(marathonPhotos / 10), tag: 'room-204', every: 3 },
     { slug: 'a1b7e5d0', photos: Math.ceil(marathonPhotos / 10), tag: 'bib-4821', every: 4 },
+    // the face-search party: every photo is found by selfie, none by tag
+    { slug: DEMO_FACE_EVENT.slug, photos: Math.min(24, Math.ceil(marathonPhotos / 10)), tag: '', every: 0 },
   ];
   const samples = await samplePhotos();
   const services = photoServicesRepository(db);
@@ -63,7 +66,7 @@ export async function seedDemoMedia(
       const result = await mediaFiles.ingest({
         photoServiceId: service.id,
         galleryId: galleryRows.length > 0 ? galleryRows[n % galleryRows.length]!.id : null,
-        tags: n % plan.every === 0 ? [plan.tag] : [],
+        tags: plan.every > 0 && n % plan.every === 0 ? [plan.tag] : [],
         filename: `demo-${plan.slug}-${n}.jpg`,
         bytes,
         takenAt: new Date(start + n * 47_000),

@@ -12,6 +12,7 @@ import { organisationsRepository } from '../repositories/organisations.repositor
 import { usersRepository } from '../repositories/users.repository';
 import { seedDemoCheckout } from './demo-checkout';
 import { DEMO_CODES, seedDemoEvents } from './demo-events';
+import { seedDemoFaceEvent } from './demo-face-event';
 import { seedDemoPrint } from './demo-print';
 
 /** The product's own site; the default event-owner id of the spec. */
@@ -62,6 +63,7 @@ export async function seedDemo(
       if (user) await usersRepository(db).grant(user.id, [...demo.perms]);
     }
     await seedDemoCheckout(db);
+    await seedDemoFaceEvent(db, OWN_SITE_ID);
     return;
   }
   const branded = await orgs.upsert({
@@ -117,6 +119,7 @@ export async function seedDemo(
     if (user) await users.grant(user.id, [...demo.perms]);
   }
   await seedDemoEvents(db, { ownSite: OWN_SITE_ID, branded: branded.id });
+  await seedDemoFaceEvent(db, OWN_SITE_ID);
   await seedDemoPrint(db);
   await seedDemoCheckout(db);
 }

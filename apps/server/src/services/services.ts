@@ -1,3 +1,7 @@
+import type { FaceEngine } from '../adapters/faces/face-engine';
+import { processFaceEngine } from '../adapters/faces/face-engine-pool';
+import type { FaceIndex } from '../adapters/faces/face-index';
+import { createFaceIndex } from '../adapters/faces/face-indexes';
 import type { JobQueue } from '../adapters/jobs/job-queue';
 import { argon2Hasher, type PasswordHasher } from '../adapters/password-hasher';
 import type { PaymentRegistry } from '../adapters/payments/payment-registry';
@@ -23,6 +27,9 @@ import { cartOverviewService } from './cart-print/cart-overview.service';
 import { photobookService } from './cart-print/photobook.service';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
+import { faceIndexingService } from './faces/face-indexing.service';
+import { faceMatchingService } from './faces/face-matching.service';
+import { selfieService } from './faces/selfie.service';
 import { mediaFilesService } from './media/media-files.service';
 import { organiserService } from './media/organiser.service';
 import { albumZipService } from './orders/album-zip.service';
@@ -44,12 +51,19 @@ export interface ServiceDeps {
   mediaSecret: string;
   config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'> &
     PaymentConfig &
-    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT'>>;
+    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS'>>;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
   payments?: PaymentRegistry;
   now?: () => Date;
   hasher?: PasswordHasher;
+  /** Face detection; the process' pool of engine threads (started on first use) by default. */
+  faceEngine?: FaceEngine;
+  /** Face search; pgvector where the database has it, else the exact scan, by default. */
+  faceIndex?: FaceIndex;
 }
+
+/** decision: selfie descriptors are kept 180 days at most unless SELFIE_RETENTION_DAYS says otherwise. */
+const DEFAULT_SELFIE_RETENTION_DAYS = 180;
 
 /** Wires every service with its dependencies; the one place that knows the whole graph. */
 export function createServices(deps: ServiceDeps) {
@@ -67,12 +81,30 @@ export function createServices(deps: ServiceDeps) {
     tokenTtlDays: deps.config.TOKEN_TTL_DAYS,
     requiredPoliciesVersion,
   });
+  const faceEngine = deps.faceEngine ?? processFaceEngine();
+  const faceIndex = deps.faceIndex ?? createFaceIndex(deps.db);
+  const faceMatching = faceMatchingService({ db: deps.db, faceIndex });
+  const faceIndexing = faceIndexingService({
+    db: deps.db,
+    jobs: deps.jobs,
+    storage: deps.storage,
+    engine: faceEngine,
+    faceIndex,
+    matching: faceMatching,
+  });
   const mediaFiles = mediaFilesService({
     db: deps.db,
     storage: deps.storage,
     jobs: deps.jobs,
     secret: deps.mediaSecret,
     now,
+    onReady: (mediaId) => faceIndexing.mediaReady(mediaId),
+  });
+  const checkins = checkinsService({
+    db: deps.db,
+    now,
+    thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'),
+    codeGuesses,
   });
   const cart = cartService({ db: deps.db, mediaFiles, now });
   const print = printService({ db: deps.db, mediaFiles, now });
@@ -112,11 +144,17 @@ export function createServices(deps: ServiceDeps) {
     }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     config: configService(deps.db),
-    checkins: checkinsService({
+    checkins,
+    selfies: selfieService({
       db: deps.db,
       now,
+      engine: faceEngine,
+      indexing: faceIndexing,
+      matching: faceMatching,
+      limiter,
+      retentionDays: deps.config.SELFIE_RETENTION_DAYS ?? DEFAULT_SELFIE_RETENTION_DAYS,
       thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'),
-      codeGuesses,
+      completeFaceStep: (id) => checkins.completeFaceStep(id),
     }),
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
@@ -146,7 +184,7 @@ export function createServices(deps: ServiceDeps) {
       secret: deps.mediaSecret,
       now,
     }),
-    organiser: organiserService({ db: deps.db, mediaFiles }),
+    organiser: organiserService({ db: deps.db, mediaFiles, faceIndexProgress: faceIndexing.progress }),
     labPackages: labPackages({ db: deps.db, storage: deps.storage }),
     unpurchasedLifecycle: unpurchasedLifecycle({
       db: deps.db,
@@ -156,6 +194,9 @@ export function createServices(deps: ServiceDeps) {
       // Links in scheduled e-mails: PUBLIC_URL, as main.ts resolves it.
       publicUrl: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
     }),
+    faceEngine,
+    faceMatching,
+    faceIndexing,
     preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'), codeGuesses }),
     now,
   };

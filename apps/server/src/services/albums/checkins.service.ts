@@ -183,7 +183,21 @@ export function checkinsService(deps: {
       });
     },
 
-    /** Removes the album; with it go the user's biometric data for this event (face search, later issue). */
+    /**
+     * A selfie answered the album's face_recognition step (the search is queued): the check-in
+     * moves on to its next step or completes.
+     */
+    async completeFaceStep(id: number) {
+      const repo = checkinsRepository(db);
+      const checkin = await repo.findById(id);
+      if (!checkin || checkin.checkin.status === 'complete') return;
+      return advance(checkin);
+    },
+
+    /**
+     * Removes the album; with it go the user's biometric data for this event: the selfie
+     * descriptors, face matches and "Is this you?" answers (cascades of checkins; tested).
+     */
     async remove(auth: AuthContext, id: number) {
       const context = await owned(auth, id);
       if (await cartRepository(db).hasAlbum(context.checkin.id)) {

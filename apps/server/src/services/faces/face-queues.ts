@@ -8,3 +8,5 @@ export const FACE_MATCH_QUEUE = 'face-match-album';
 export const FACE_BLUR_QUEUE = 'face-blur';
 /** `{ checkinId }`: apply (or undo) an album's anonymous mode over its event. */
 export const ANONYMIZATION_QUEUE = 'face-anonymization';
+/** `{}`: delete selfie descriptors past their retention period. */
+export const SELFIE_RETENTION_QUEUE = 'selfie-retention';

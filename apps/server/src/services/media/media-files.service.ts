@@ -73,6 +73,18 @@ export function variantFor(file: ServedFile, accept: string | undefined): MediaV
   return file === 'thumb' ? `thumb-${format}` : `thumb-clean-${format}`;
 }
 
+/** `hidden/<face ids>/` of a blurred variant's path (anonymous mode), or nothing. */
+export const HIDDEN_SEGMENT = 'hidden';
+function hiddenSegment(hidden: readonly number[] | undefined): string {
+  return hidden && hidden.length > 0 ? `${HIDDEN_SEGMENT}/${hidden.join('.')}/` : '';
+}
+
+/** The face ids of a `hidden/<ids>/` path segment; null when it is not one. */
+export function hiddenFacesOf(segment: string): number[] | null {
+  if (!/^\d{1,12}(\.\d{1,12}){0,63}$/.test(segment)) return null;
+  return segment.split('.').map(Number);
+}
+
 /** An upload received to a local file (`receive`); `discard` removes it, whatever became of it. */
 export interface ReceivedUpload extends SpooledUpload {
   discard(): Promise<void>;
@@ -108,6 +120,8 @@ export function mediaFilesService(deps: {
   limits?: UploadLimits;
   /** Where uploads are received and videos processed (`work-dirs.ts`); the system's temp folder by default. */
   workRoot?: string;
+  /** Told when a medium's derivatives are stored and it is ready (face indexing queues it). */
+  onReady?: (mediaId: number) => Promise<void>;
 }) {
   const repo = () => mediaRepository(deps.db);
   const workRoot = deps.workRoot ?? DEFAULT_WORK_ROOT;
@@ -244,15 +258,19 @@ export function mediaFilesService(deps: {
           error: null,
         });
         await deps.storage.delete(uploadKey(mediaId));
+        await deps.onReady?.(mediaId);
       } catch (error) {
         if (!(error instanceof MediaRejected)) throw error;
         await repo().update(mediaId, { status: 'failed', error: error.reason });
       }
     },
 
-    /** A signed link to one served file of a medium. */
-    url(mediaId: number, file: ServedFile): string {
-      return sign(`/api/media/${mediaId}/${file}`, linkExpiry(deps.now()));
+    /**
+     * A signed link to one served file of a medium; with `hidden` faces, to its blurred variant
+     * (anonymous mode): the face ids are part of the signed path, so no viewer can drop them.
+     */
+    url(mediaId: number, file: ServedFile, hidden?: readonly number[]): string {
+      return sign(`/api/media/${mediaId}/${hiddenSegment(hidden)}${file}`, linkExpiry(deps.now()));
     },
 
     /**
@@ -260,9 +278,9 @@ export function mediaFilesService(deps: {
      * (`media/download-names.ts`; `.jpg` for a photo, `.mp4` for a video). Sign it only for
      * whoever bought the medium while its HD is available: the link is the permission.
      */
-    downloadUrl(mediaId: number, filename: string): string {
+    downloadUrl(mediaId: number, filename: string, hidden?: readonly number[]): string {
       if (!downloadVariantOf(filename)) throw new RangeError(`Not a download name: ${filename}`);
-      const path = `/api/media/${mediaId}/${ORIGINAL_DOWNLOAD}/${encodeURIComponent(filename)}`;
+      const path = `/api/media/${mediaId}/${hiddenSegment(hidden)}${ORIGINAL_DOWNLOAD}/${encodeURIComponent(filename)}`;
       return signMediaPath(path, { secret: deps.secret, expiresAt: downloadLinkExpiry(deps.now()) });
     },
   };

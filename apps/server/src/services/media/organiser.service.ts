@@ -1,4 +1,5 @@
 import {
+  type FaceIndexProgress,
   MEDIA_UPLOAD_PERMISSION,
   type MediaStatus,
   makePagination,
@@ -27,7 +28,12 @@ export interface OrganiserMediaQuery {
  * What an organiser reads back about their uploads. Same rule as the upload itself: the
  * `media.upload` permission, and only events of the user's own organisation.
  */
-export function organiserService(deps: { db: Db; mediaFiles: MediaFilesService }) {
+export function organiserService(deps: {
+  db: Db;
+  mediaFiles: MediaFilesService;
+  /** Face indexing progress of an event (face search). */
+  faceIndexProgress: (photoServiceId: number) => Promise<FaceIndexProgress>;
+}) {
   const repo = () => organiserMediaRepository(deps.db);
 
   async function requireUploader(auth: AuthContext): Promise<void> {
@@ -114,6 +120,10 @@ export function organiserService(deps: { db: Db; mediaFiles: MediaFilesService }
         results: rows.map(toMedia),
         pagination: makePagination(total, query.page, query.page_size),
       };
+    },
+
+    async faceIndexProgress(auth: AuthContext, slug: string): Promise<FaceIndexProgress> {
+      return deps.faceIndexProgress((await ownEvent(auth, slug)).id);
     },
   };
 }
