@@ -3,11 +3,14 @@ import type { Storage } from '../adapters/storage/storage';
 import { DomainError, NotFoundError } from '../http/errors';
 import { parseRange } from '../media/byte-range';
 import { attachmentDisposition } from '../media/download-names';
+import { type BlurrableVariant, blurredKey, blurVariantKey, isBlurrable } from '../media/face-blur';
 import { isMarkedThumb, restoreMarkedThumbs } from '../media/marked-thumbs';
 import { verifyMediaUrl } from '../media/signed-url';
-import { mediaContentType, mediaKey } from '../media/variants';
+import { type MediaVariant, mediaContentType, mediaKey } from '../media/variants';
 import {
   downloadVariantOf,
+  HIDDEN_SEGMENT,
+  hiddenFacesOf,
   linkExpiry,
   ORIGINAL_DOWNLOAD,
   SERVED_FILES,
@@ -23,7 +26,14 @@ import {
  */
 export function mediaFileRoutes(
   app: FastifyInstance,
-  deps: { apiBase: string; storage: Storage; secret: string; now: () => Date },
+  deps: {
+    apiBase: string;
+    storage: Storage;
+    secret: string;
+    now: () => Date;
+    /** Makes a blurred file not made yet (anonymous mode); false: it cannot be, serve nothing. */
+    makeBlurred?: (mediaId: number, faceIds: number[], variant: BlurrableVariant) => Promise<boolean>;
+  },
 ) {
   const checkSignature = (path: string, query: unknown) => {
     const verdict = verifyMediaUrl(path, query as Record<string, unknown>, {
@@ -51,6 +61,68 @@ export function mediaFileRoutes(
           'cache-control': 'private',
           'content-disposition': attachmentDisposition(name),
           'content-type': mediaContentType(variant),
+          'x-content-type-options': 'nosniff',
+        })
+        .header('content-length', String(found.size))
+        .send(found.stream);
+    },
+  );
+
+  /**
+   * A blurred variant (anonymous mode): the hidden faces are part of the signed path, so a viewer
+   * cannot reach the clear file by editing it. A file the job has not made yet is made now; when it
+   * cannot be (a face re-indexed away), the answer is "not ready", never the clear file.
+   */
+  const blurredFile = async (id: string, faces: string, variant: MediaVariant) => {
+    const faceIds = hiddenFacesOf(faces);
+    if (!faceIds || !isBlurrable(variant)) throw new NotFoundError();
+    const key = blurredKey(id, blurVariantKey(faceIds), variant);
+    const found =
+      (await deps.storage.stream(key)) ??
+      ((await deps.makeBlurred?.(Number(id), faceIds, variant)) ? await deps.storage.stream(key) : null);
+    if (!found) throw new NotFoundError('This file is not ready yet.');
+    return found;
+  };
+
+  app.get<{ Params: { id: string; faces: string; name: string } }>(
+    `${deps.apiBase}/media/:id/${HIDDEN_SEGMENT}/:faces/${ORIGINAL_DOWNLOAD}/:name`,
+    async (request, reply) => {
+      const { id, faces, name } = request.params;
+      const variant = downloadVariantOf(name);
+      if (!/^\d{1,12}$/.test(id) || variant !== 'original') throw new NotFoundError();
+      checkSignature(request.url.split('?')[0]!, request.query);
+      const found = await blurredFile(id, faces, variant);
+      return reply
+        .headers({
+          'cache-control': 'private',
+          'content-disposition': attachmentDisposition(name),
+          'content-type': mediaContentType(variant),
+          'x-content-type-options': 'nosniff',
+        })
+        .header('content-length', String(found.size))
+        .send(found.stream);
+    },
+  );
+
+  app.get<{ Params: { id: string; faces: string; file: string } }>(
+    `${deps.apiBase}/media/:id/${HIDDEN_SEGMENT}/:faces/:file`,
+    async (request, reply) => {
+      const { id, faces, file } = request.params;
+      if (!/^\d{1,12}$/.test(id) || file === 'video' || !(SERVED_FILES as readonly string[]).includes(file))
+        throw new NotFoundError();
+      checkSignature(`${deps.apiBase}/media/${id}/${HIDDEN_SEGMENT}/${faces}/${file}`, request.query);
+      const variant = variantFor(file as ServedFile, request.headers.accept);
+      const found = await blurredFile(id, faces, variant);
+      const maxAge = Math.max(
+        0,
+        Math.floor((linkExpiry(deps.now()).getTime() - deps.now().getTime()) / 1000),
+      );
+      // The whole file even when a range is asked: a photo, never a video, is blurred.
+      return reply
+        .headers({
+          'cache-control': `private, max-age=${Math.min(maxAge, 86_400)}, immutable`,
+          'content-type': mediaContentType(variant),
+          vary: 'Accept',
           'x-content-type-options': 'nosniff',
         })
         .header('content-length', String(found.size))

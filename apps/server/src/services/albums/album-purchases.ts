@@ -13,7 +13,9 @@ import { mediaDto } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
 import { hdAvailability } from '../orders/hd-window';
 
-export type DownloadUrl = (mediaId: number, filename: string) => string;
+export type DownloadUrl = (mediaId: number, filename: string, hidden?: readonly number[]) => string;
+/** Per medium, the faces a viewer is shown hidden (anonymous mode); one statement for a page. */
+export type HiddenFaces = (viewerId: number, mediaIds: number[]) => Promise<Map<number, number[]>>;
 
 /**
  * What a user bought, as album listings show it: each medium's purchased flag, its clean files, the
@@ -26,6 +28,7 @@ export function albumPurchasesView(deps: {
   mediaFiles: Pick<MediaFilesService, 'url'>;
   downloadUrl: DownloadUrl | null;
   now: () => Date;
+  hiddenFor?: HiddenFaces;
 }) {
   /** The media of `rows` the user bought, given the albums the rows were listed from. */
   async function purchasedOf(
@@ -55,10 +58,19 @@ export function albumPurchasesView(deps: {
       });
     },
 
-    /** The rows as their owner receives them. */
+    /** The rows as their owner receives them, other participants' hidden faces blurred. */
     async present(userId: number, albums: AlbumContext[], rows: AlbumMediaRow[]): Promise<Media[]> {
-      const bought = await purchasedOf(userId, albums, rows);
-      if (bought.size === 0) return rows.map((row) => mediaDto(row, deps.mediaFiles));
+      const [bought, hidden] = await Promise.all([
+        purchasedOf(userId, albums, rows),
+        rows.length > 0 && deps.hiddenFor
+          ? deps.hiddenFor(
+              userId,
+              rows.map((r) => r.id),
+            )
+          : new Map<number, number[]>(),
+      ]);
+      if (bought.size === 0)
+        return rows.map((row) => mediaDto(row, deps.mediaFiles, null, hidden.get(row.id)));
       const services = new Map<number, { hd: boolean; name: string }>();
       for (const serviceId of new Set(rows.filter((r) => bought.has(r.id)).map((r) => r.photoServiceId))) {
         const service = await photoServicesRepository(deps.db).findById(serviceId);
@@ -70,13 +82,18 @@ export function albumPurchasesView(deps: {
         }
       }
       return rows.map((row) => {
-        if (!bought.has(row.id)) return mediaDto(row, deps.mediaFiles);
+        const faces = hidden.get(row.id);
+        if (!bought.has(row.id)) return mediaDto(row, deps.mediaFiles, null, faces);
         const service = services.get(row.photoServiceId);
         const download =
           service?.hd && deps.downloadUrl
-            ? deps.downloadUrl(row.id, mediaDownloadName(service.name, row.id, row.type))
+            ? deps.downloadUrl(
+                row.id,
+                mediaDownloadName(service.name, row.id, row.type),
+                row.type === 'video' ? undefined : faces,
+              )
             : null;
-        return mediaDto(row, deps.mediaFiles, { purchased: true, downloadUrl: download });
+        return mediaDto(row, deps.mediaFiles, { purchased: true, downloadUrl: download }, faces);
       });
     },
   };

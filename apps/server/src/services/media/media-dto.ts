@@ -16,12 +16,14 @@ export function viewedFiles(purchased: boolean): { thumb: ServedFile; preview: S
 /**
  * A medium of an album as its owner receives it: watermarked and standard definition until bought
  * (services/albums/album-purchases.ts decides); once bought, the clean files, the original's
- * download link while HD is available, and the video.
+ * download link while HD is available, and the video. `hidden`: the faces this viewer must not see
+ * (anonymous mode); a video's rendition itself is not blurred, only its poster.
  */
 export function mediaDto(
   row: AlbumMediaRow,
   mediaFiles: Pick<MediaFilesService, 'url'>,
   bought: { purchased: true; downloadUrl: string | null } | null = null,
+  hidden?: readonly number[],
 ): Media {
   const purchased = bought !== null;
   const files = viewedFiles(purchased);
@@ -33,8 +35,9 @@ export function mediaDto(
     favorite: row.favourite,
     is_purchased: purchased,
     gallery_id: row.galleryId,
-    thumbnail_url: mediaFiles.url(row.id, files.thumb),
-    preview_url: mediaFiles.url(row.id, files.preview),
+    // Faces of other participants in anonymous mode: their blurred variant (face-blur.ts).
+    thumbnail_url: mediaFiles.url(row.id, files.thumb, hidden),
+    preview_url: mediaFiles.url(row.id, files.preview, hidden),
     download_url: bought?.downloadUrl ?? null,
     // A video plays once bought (albums spec §4: photos-and-videos or videos packages, or picked).
     video_url: purchased && row.type === 'video' ? mediaFiles.url(row.id, 'video') : null,
