@@ -16,8 +16,9 @@ const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/health(\/ready)?$/,
   /^GET \/api\/openapi\.json$/,
   /^GET \/api\/docs(\/.*)?$/,
-  /^GET \/api\/media\/:p\/:p$/,
-  /^GET \/api\/media\/:p\/original-download\/:p$/,
+  // Signed media files, and their blurred variants (anonymous mode: `hidden/<face ids>/`).
+  /^GET \/api\/media\/:p(\/hidden\/:p)?\/:p$/,
+  /^GET \/api\/media\/:p(\/hidden\/:p)?\/original-download\/:p$/,
   /^GET \/api\/downloads\/zips\/:p\/:p$/,
   /^GET \/api\/dev\/mailbox(\/:p)?$/,
   /^POST \/api\/payments\/v1\/(stripe|mercado-pago)\/webhook\/$/,
