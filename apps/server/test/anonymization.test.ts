@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -323,5 +324,54 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
     // Others' copies hide A.
     const b = await servedPreview('b');
     expect(await boxDifference(b.bytes, await original(), BOX_A)).toBeGreaterThan(BLURRED);
+  });
+
+  it("gives a buyer other participants' hidden faces blurred in the download link and the album zip", async () => {
+    const { rows } = await sql('select user_id from checkins where id = $1', [users.b.album]);
+    const buyer = (rows[0] as { user_id: number }).user_id;
+    const order = await sql(
+      `insert into orders (user_id, status, payment_method, provider, currency, digital_total, print_total,
+         shipping_costs, handling_fee, discount_total, grand_total, fingerprint, link_base, paid_at)
+       values ($1, 'paid', 'stripe', 'test', 'EUR', 990, 0, 0, 0, 0, 990, 'anon-test', 'http://localhost:8080', now())
+       returning id`,
+      [buyer],
+    );
+    await sql('insert into media_entitlements (user_id, media_id, order_id) values ($1, $2, $3)', [
+      buyer,
+      photoId,
+      (order.rows[0] as { id: number }).id,
+    ]);
+    await sql("update photo_services set hd_serving_type = 'immediate' where id = $1", [serviceId]);
+    const clearOriginal = (await storage.get(mediaKey(photoId, 'original')))!;
+
+    const page = await call(
+      h.app,
+      'GET',
+      `/api/v3/checkins/${users.b.album}/gallery_tree/0/media/`,
+      undefined,
+      {
+        token: users.b.token,
+      },
+    );
+    const medium = (page.body.results as { id: number; download_url: string | null }[]).find(
+      (m) => m.id === photoId,
+    )!;
+    expect(medium.download_url).toContain(`/hidden/${faces.a}/`);
+    const download = await h.app.inject({ url: medium.download_url! });
+    expect(download.statusCode).toBe(200);
+    expect(await boxDifference(download.rawPayload, clearOriginal, BOX_A)).toBeGreaterThan(BLURRED);
+
+    const asked = await call(h.app, 'POST', `/api/v2/checkins/${users.b.album}/download-medias/`, undefined, {
+      token: users.b.token,
+    });
+    expect(asked.status).toBe(200);
+    const zip = await sql('select id from album_zips where checkin_id = $1', [users.b.album]);
+    const zipId = (zip.rows[0] as { id: number }).id;
+    await h.services.albumZips.build({ zipId, linkBase: 'http://localhost:8080' });
+    const file = join(dir, 'b.zip');
+    await writeFile(file, (await storage.get(`album-zips/${zipId}.zip`))!);
+    const entry = execFileSync('unzip', ['-p', file], { maxBuffer: 64 * 1024 * 1024 });
+    expect(await boxDifference(entry, clearOriginal, BOX_A)).toBeGreaterThan(BLURRED);
+    expect(await boxDifference(entry, clearOriginal, BOX_OTHER)).toBeLessThan(UNCHANGED);
   });
 });

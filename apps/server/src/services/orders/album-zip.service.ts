@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { DomainError, NotFoundError } from '../../http/errors';
 import { albumZipEmail } from '../../mail/album-zip-email';
 import { albumZipName, mediaDownloadName } from '../../media/download-names';
+import { blurredKey, blurVariantKey } from '../../media/face-blur';
 import { type MediaUrlQuery, signMediaPath, verifyMediaUrl } from '../../media/signed-url';
 import { mediaKey } from '../../media/variants';
 import { type ZipEntrySource, zipStream } from '../../media/zip-writer';
@@ -19,6 +20,7 @@ import { purchasedInAlbum } from '../../repositories/entitlements.repository';
 import { metricEventsRepository } from '../../repositories/metric-events.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import type { AuthContext } from '../accounts/auth.service';
+import type { AnonymizationService } from '../faces/anonymization.service';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { hdAvailability } from './hd-window';
 
@@ -52,6 +54,8 @@ export interface AlbumZipDeps {
   apiBase?: string;
   /** Progress is written after this many files or this much time, whichever comes first. */
   progressEvery?: { files: number; ms: number };
+  /** Other participants' faces in anonymous mode: their photos go into the zip blurred. */
+  anonymization?: Pick<AnonymizationService, 'hiddenFor' | 'makeBlurredFile'>;
 }
 
 /**
@@ -182,12 +186,26 @@ export function albumZipService(deps: AlbumZipDeps) {
         await zips().update(zip.id, { status: 'building', done: 0, total: media.length, error: null });
         const eventName = album.service.name;
         const fallbackDate = deps.now();
+        const hidden =
+          (await deps.anonymization?.hiddenFor(
+            zip.userId,
+            media.filter((m) => m.type === 'photo').map((m) => m.id),
+          )) ?? new Map<number, number[]>();
+        /** A photo with others' hidden faces: its blurred original, made now if the job has not; never the clear one. */
+        const blurredOriginal = async (mediaId: number, faceIds: number[]) => {
+          if (!(await deps.anonymization?.makeBlurredFile(mediaId, faceIds, 'original')))
+            throw new Error(`the blurred original of medium ${mediaId} cannot be made`);
+          return blurredKey(mediaId, blurVariantKey(faceIds), 'original');
+        };
         const entries: ZipEntrySource[] = media.map((m) => ({
           name: mediaDownloadName(eventName, m.id, m.type),
           mtime: fallbackDate,
           async open() {
+            const faces = m.type === 'photo' ? hidden.get(m.id) : undefined;
             const found = await deps.storage.stream(
-              mediaKey(m.id, m.type === 'video' ? 'video' : 'original'),
+              faces
+                ? await blurredOriginal(m.id, faces)
+                : mediaKey(m.id, m.type === 'video' ? 'video' : 'original'),
             );
             if (!found) throw new Error(`the file of medium ${m.id} is missing`);
             return found.stream;
