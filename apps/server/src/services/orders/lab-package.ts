@@ -2,15 +2,18 @@ import type { ShippingAddress } from '@fotodrop/contract';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { PrintLineSnapshot } from '../../db/order-schema';
+import { blurredKey, blurVariantKey } from '../../media/face-blur';
 import { renderPrint } from '../../media/print-rendition';
 import { mediaKey } from '../../media/variants';
 import { labPackagesRepository } from '../../repositories/lab-packages.repository';
 import { printRepository } from '../../repositories/print.repository';
+import type { AnonymizationService } from '../faces/anonymization.service';
 import { DEFAULT_PRINT_SIZE_MM, LAB_DPI, printPixels, type SizeMm, sizeFromOptions } from './print-size';
-
 export interface LabPackageDeps {
   db: Db;
   storage: Storage;
+  /** Other participants' faces in anonymous mode: prints of their photos are made blurred. */
+  anonymization?: Pick<AnonymizationService, 'hiddenFor' | 'makeBlurredFile'>;
 }
 
 /** One photo of a print line as the lab receives it. */
@@ -90,7 +93,17 @@ export async function buildLabPackage(
   if (order?.status !== 'paid') return null;
   const lines = await repo.printLines(orderId);
   if (lines.length === 0) return null;
-  const sizes = await repo.photos(lines.flatMap((l) => l.print?.photos.map((p) => p.photo_id) ?? []));
+  const photoIds = lines.flatMap((l) => l.print?.photos.map((p) => p.photo_id) ?? []);
+  const sizes = await repo.photos(photoIds);
+  const hidden = (await deps.anonymization?.hiddenFor(order.userId, photoIds)) ?? new Map<number, number[]>();
+  /** The stored original to print: blurred where others hide their faces from this buyer, never clear. */
+  const sourceKey = async (photoId: number) => {
+    const faces = hidden.get(photoId);
+    if (!faces) return mediaKey(photoId, 'original');
+    if (!(await deps.anonymization?.makeBlurredFile(photoId, faces, 'original')))
+      throw new Error(`lab package ${orderId}: the blurred original of photo ${photoId} cannot be made`);
+    return blurredKey(photoId, blurVariantKey(faces), 'original');
+  };
 
   const manifestLines: LabLine[] = [];
   for (const [index, line] of lines.entries()) {
@@ -108,7 +121,7 @@ export async function buildLabPackage(
       });
       const key = `${folder}${photo.photo_id}.jpg`;
       if (!(await deps.storage.exists(key))) {
-        const original = await deps.storage.get(mediaKey(photo.photo_id, 'original'));
+        const original = await deps.storage.get(await sourceKey(photo.photo_id));
         // Purchased photos are never deleted; a missing original is a fault to retry and report.
         if (!original)
           throw new Error(`lab package ${orderId}: original of photo ${photo.photo_id} is missing`);
