@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FaceHit, FaceIndex } from './face-index';
 
-/** Neighbours the graph search keeps per query; larger is slower and more complete. */
-const EF_SEARCH = 400;
+/** Neighbours the graph search keeps per query at least; larger is slower and more complete. */
+const EF_SEARCH = 100;
+/** Faces asked for first; more only when all of them matched. */
+const FIRST_LIMIT = 64;
 /** Rows a search may visit past the first round (pgvector's iterative scan) to fill an event's matches. */
 const MAX_SCAN_TUPLES = 40_000;
 /** Matches one query returns at most: more photos than one person appears in at any event. */
@@ -43,6 +45,23 @@ export function pgvectorFaceIndex(db: Db): FaceIndex {
     return ready;
   };
 
+  /** The event's `limit` nearest faces to one descriptor, through the HNSW graph. */
+  const nearest = (photoServiceId: number, vector: string, limit: number) =>
+    db.transaction(async (tx) => {
+      // For this transaction only: candidates kept per step, and the iterative scan that walks on
+      // past other events' faces until this event's nearest are found.
+      await tx.execute(sql`select set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(EF_SEARCH, limit)))}, true),
+        set_config('hnsw.iterative_scan', 'relaxed_order', true),
+        set_config('hnsw.max_scan_tuples', ${String(MAX_SCAN_TUPLES)}, true)`);
+      const result =
+        (await tx.execute(sql`select face_id, media_id, embedding <-> ${vector}::vector as distance
+        from face_vectors where photo_service_id = ${photoServiceId}
+        order by embedding <-> ${vector}::vector limit ${limit}`)) as unknown as {
+          rows: { face_id: number; media_id: number; distance: number }[];
+        };
+      return result.rows;
+    });
+
   return {
     kind: 'pgvector',
     async add(added) {
@@ -75,26 +94,25 @@ export function pgvectorFaceIndex(db: Db): FaceIndex {
       const best = new Map<number, FaceHit>();
       for (const query of queries) {
         const vector = literal(query);
-        // Settings last for the transaction only; the iterative scan keeps walking the graph
-        // past other events' faces until this event's nearest are found.
-        const rows = await db.transaction(async (tx) => {
-          await tx.execute(sql.raw(`set local hnsw.ef_search = ${EF_SEARCH}`));
-          await tx.execute(sql.raw("set local hnsw.iterative_scan = 'relaxed_order'"));
-          await tx.execute(sql.raw(`set local hnsw.max_scan_tuples = ${MAX_SCAN_TUPLES}`));
-          const result =
-            (await tx.execute(sql`select face_id, media_id, embedding <-> ${vector}::vector as distance
-            from face_vectors where photo_service_id = ${photoServiceId}
-            order by embedding <-> ${vector}::vector limit ${MAX_HITS_PER_QUERY}`)) as unknown as {
-              rows: { face_id: number; media_id: number; distance: number }[];
-            };
-          return result.rows;
-        });
-        for (const row of rows) {
-          const distance = Number(row.distance);
-          if (distance > maxDistance) continue;
-          const known = best.get(row.face_id);
-          if (!known || distance < known.distance)
-            best.set(row.face_id, { faceId: row.face_id, mediaId: row.media_id, distance });
+        // Nearest first, a few at a time: most people are in a few photos, so a small limit
+        // answers at once; when every row came back within the distance, ask again for more.
+        for (let limit = FIRST_LIMIT; ; limit *= 4) {
+          const rows = await nearest(photoServiceId, vector, limit);
+          for (const row of rows) {
+            const distance = Number(row.distance);
+            if (distance > maxDistance) continue;
+            const known = best.get(row.face_id);
+            if (!known || distance < known.distance)
+              best.set(row.face_id, { faceId: row.face_id, mediaId: row.media_id, distance });
+          }
+          const last = rows.at(-1);
+          if (
+            rows.length < limit ||
+            !last ||
+            Number(last.distance) > maxDistance ||
+            limit >= MAX_HITS_PER_QUERY
+          )
+            break;
         }
       }
       return [...best.values()].sort((a, b) => a.distance - b.distance);
