@@ -66,6 +66,14 @@ export const paths = {
   },
   live: { path: '/live', access: 'all', getHref: (q?: Query) => withQuery('/live', q) },
   help: { path: '/help', access: 'all', getHref: (hash?: string) => (hash ? `/help#${hash}` : '/help') },
+  // decision (issue 10): the camera help pages, one per browser and system; without segments the
+  // page shows the visitor's own browser and system
+  cameraHelp: {
+    path: '/help/camera/:browser?/:system?',
+    access: 'all',
+    getHref: (browser?: string, system?: string) =>
+      browser && system ? `/help/camera/${seg(browser)}/${seg(system)}` : '/help/camera',
+  },
   terms: { path: '/terms', access: 'login', getHref: (next?: string) => withQuery('/terms', { next }) },
   // decision (issue 8): the policy texts themselves; /terms is the acceptance screen
   termsOfService: { path: '/terms-of-service', access: 'all', getHref: () => '/terms-of-service' },

@@ -80,6 +80,7 @@ const screens: Screen[] = [
   { route: paths.profileChangePassword, lazy: accountScreen('changePassword') },
   { route: paths.orders, lazy: accountScreen('orders') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
+  { route: paths.cameraHelp, lazy: () => import('../features/selfie/routes/camera-help-page') },
   { route: paths.checkout, lazy: checkoutScreen('checkout') },
   { route: paths.checkoutSuccess, lazy: checkoutScreen('success') },
   { route: paths.checkoutComplete, lazy: checkoutScreen('complete') },

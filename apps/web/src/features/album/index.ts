@@ -3,6 +3,8 @@
  * and the gallery screen. The checkins feature mounts these in its album screens; nothing else of
  * this folder is imported from outside.
  */
+
+export { reloadAlbum } from './api/album-mutations';
 export { AlbumMedia } from './components/album-media';
 export { GalleryScreen } from './components/gallery-screen';
 export { AWAITING_MEDIA_POLL_MS, albumAwaitsMedia } from './lib/album-status';

@@ -21,9 +21,19 @@ import { VideoSection } from './video-section';
  * The album's media area: why there is nothing to show (availability panel), or the media with
  * the deadline banner above them.
  */
-export function AlbumMedia({ checkin, now }: { checkin: Checkin; now?: Date }) {
+export function AlbumMedia({
+  checkin,
+  now,
+  onSelfieAgain,
+}: {
+  checkin: Checkin;
+  now?: Date;
+  /** Face-search events: "Take a selfie again" where no photos were found (the selfie feature's flow). */
+  onSelfieAgain?: () => void;
+}) {
   const status = albumStatus(checkin, now);
-  if (status.availability.kind !== 'ready') return <AlbumStatusPanel state={status.availability} />;
+  if (status.availability.kind !== 'ready')
+    return <AlbumStatusPanel state={status.availability} onSelfieAgain={onSelfieAgain} />;
   return <AlbumMediaBody checkin={checkin} status={status} />;
 }
 

@@ -45,7 +45,7 @@ const ICONS: Record<Shown['kind'], string> = {
  * availability"), in place of the empty grid; announced politely, as it can change while the
  * page is open (photos arriving, selfie processed).
  */
-export function AlbumStatusPanel({ state }: { state: Shown }) {
+export function AlbumStatusPanel({ state, onSelfieAgain }: { state: Shown; onSelfieAgain?: () => void }) {
   const { t, language } = useTranslation();
   const { title, text } = keys(state);
   const date = state.kind === 'not_started' ? formatCalendarDate(state.startDate, language, 'long') : '';
@@ -55,10 +55,17 @@ export function AlbumStatusPanel({ state }: { state: Shown }) {
       <h3>{t(`album.availability.${title}`)}</h3>
       <p>{t(`album.availability.${text}`, { date })}</p>
       {state.kind === 'none_found' && (
-        // Selfie search joins this offer once the selfie flow exists (face issue); until then support.
-        <Link className="btn btn-secondary" to={paths.help.getHref()}>
-          {t('album.availability.contact_support')}
-        </Link>
+        // the support form arrives with issue 11; until then its help page
+        <div className="actions">
+          {state.selfieSearch && onSelfieAgain && (
+            <button type="button" className="btn btn-primary" onClick={onSelfieAgain}>
+              {t('album.availability.selfie_again')}
+            </button>
+          )}
+          <Link className="btn btn-secondary" to={paths.help.getHref()}>
+            {t('album.availability.contact_support')}
+          </Link>
+        </div>
       )}
     </div>
   );

@@ -67,8 +67,24 @@ describe('event and photo availability', () => {
     const album = emptyAlbum();
     expect(availability(album, '2026-05-11T11:59:59.999Z').kind).toBe('arriving');
     expect(availability(album, '2026-05-11T12:00:00Z')).toEqual({ kind: 'none_found', selfieSearch: false });
-    const face = emptyAlbum({ event: { ...emptyAlbum().event, checkin_mode: 'face-checkin' } });
+    const face = emptyAlbum({
+      event: { ...emptyAlbum().event, checkin_mode: 'face-checkin' },
+      face_inference_status: 'completed',
+    });
     expect(availability(face, '2026-05-12T00:00:00Z')).toEqual({ kind: 'none_found', selfieSearch: true });
+  });
+
+  it('in a face-search event: not yet processed before the search, none found at once after it (issue 10)', () => {
+    const event = { ...emptyAlbum().event, checkin_mode: 'face-checkin' as const };
+    // during the event, when a code-only album would still say "on their way"
+    const now = '2026-05-10T15:00:00Z';
+    expect(availability(emptyAlbum({ event, face_inference_status: 'not_started' }), now)).toEqual({
+      kind: 'not_processed',
+    });
+    expect(availability(emptyAlbum({ event, face_inference_status: 'completed' }), now)).toEqual({
+      kind: 'none_found',
+      selfieSearch: true,
+    });
   });
 
   it('follows the face search: selfie uploading while pending, not yet processed while processing', () => {

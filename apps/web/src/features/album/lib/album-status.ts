@@ -94,10 +94,17 @@ function availabilityOf(checkin: Checkin, now: number): Availability {
     return { kind: 'not_started', startDate: start, stay: checkin.event.experience_type === 'stay' };
   if (checkin.face_inference_status === 'pending') return { kind: 'selfie_uploading' };
   if (checkin.face_inference_status === 'processing') return { kind: 'not_processed' };
+  if (checkin.event.checkin_mode === 'face-checkin') {
+    // issue 10: the album's photos are those the search matched: before it ran they are not
+    // processed; once it ran (or failed) without a match there are none, and a new selfie may
+    // help (photos uploaded later are matched by themselves)
+    if (checkin.face_inference_status === 'not_started') return { kind: 'not_processed' };
+    return { kind: 'none_found', selfieSearch: true };
+  }
   const late = now >= endMs + PHOTOS_ARRIVING_VARIANT_HOURS * HOUR_MS;
   if (!late) return { kind: 'arriving', late: false };
   if (!checkin.is_tagging_completed) return { kind: 'arriving', late: true };
-  return { kind: 'none_found', selfieSearch: checkin.event.checkin_mode === 'face-checkin' };
+  return { kind: 'none_found', selfieSearch: false };
 }
 
 function deadlineOf(checkin: Checkin, now: number): DeadlineState {

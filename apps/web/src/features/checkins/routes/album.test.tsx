@@ -210,7 +210,9 @@ describe('/complete-checkin', () => {
         ? { status: 303, body: makeStep({ id: 5, checkin_step: 'face_recognition', privacy: null }) }
         : undefined;
     renderApp('/complete-checkin?id=5&complete_token=abc');
-    expect(await screen.findByRole('dialog', { name: 'A selfie is needed' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: 'Find your photos with a selfie' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(JSON.parse(api.server.requests.find((r) => r.method === 'POST')!.body).complete_token).toBe('abc');
   });
 

@@ -1,16 +1,20 @@
 import './album.css';
+import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../shared/api/errors';
+import { queryClient } from '../../../shared/api/query-client';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
-import { AlbumMedia, AWAITING_MEDIA_POLL_MS, albumAwaitsMedia } from '../../album';
-import { checkinByCodeQuery } from '../api/checkin-queries';
+import { AlbumMedia, AWAITING_MEDIA_POLL_MS, albumAwaitsMedia, reloadAlbum } from '../../album';
+import { FaceSearchPanel, SelfieFlow } from '../../selfie';
+import { checkinByCodeQuery, checkinKeys } from '../api/checkin-queries';
 import { AlbumHeader } from '../components/album-header';
 
 /** /checkins/:picacode — the album screen: header and actions, then its media or why there are none. */
@@ -43,12 +47,55 @@ export function Component() {
   return (
     <div className="page container album">
       <AlbumHeader checkin={query.data} />
-      <section className="album-media" aria-labelledby="album-media-title">
-        <h2 id="album-media-title" className="visually-hidden">
-          {t('album.media.title')}
-        </h2>
-        <AlbumMedia checkin={query.data} />
-      </section>
+      {query.data.event.checkin_mode === 'face-checkin' ? (
+        <FaceSearchAlbum checkin={query.data} />
+      ) : (
+        <AlbumMediaSection checkin={query.data} />
+      )}
     </div>
+  );
+}
+
+function AlbumMediaSection({ checkin, selfieOffer }: { checkin: Checkin; selfieOffer?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="album-media" aria-labelledby="album-media-title">
+      <h2 id="album-media-title" className="visually-hidden">
+        {t('album.media.title')}
+      </h2>
+      <AlbumMedia checkin={checkin} onSelfieAgain={selfieOffer} />
+    </section>
+  );
+}
+
+/**
+ * The album of a face-search event: the search's panel (selfie actions, the search while it runs,
+ * "Is this you?") above the photos, and the selfie flow when the user takes another selfie.
+ */
+function FaceSearchAlbum({ checkin }: { checkin: Checkin }) {
+  const [selfie, setSelfie] = useState<'again' | 'another' | null>(null);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: checkinKeys.byCode(checkin.picacode) });
+    void reloadAlbum(checkin.id);
+  };
+  return (
+    <>
+      <Suspense fallback={null}>
+        <FaceSearchPanel checkin={checkin} onSelfie={setSelfie} onAlbumChanged={refresh} />
+        {selfie && (
+          <SelfieFlow
+            checkinId={checkin.id}
+            checkin={checkin}
+            mode={selfie}
+            onDone={() => {
+              setSelfie(null);
+              refresh();
+            }}
+            onClose={() => setSelfie(null)}
+          />
+        )}
+      </Suspense>
+      <AlbumMediaSection checkin={checkin} selfieOffer={() => setSelfie('again')} />
+    </>
   );
 }

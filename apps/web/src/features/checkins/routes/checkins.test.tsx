@@ -259,7 +259,11 @@ describe('a further step (303)', () => {
     fireEvent.click(within(form).getByLabelText('Send me the race newsletter'));
     fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
 
-    const face = await screen.findByRole('dialog', { name: 'A selfie is needed' }, { timeout: 3000 });
+    const face = await screen.findByRole(
+      'dialog',
+      { name: 'Find your photos with a selfie' },
+      { timeout: 3000 },
+    );
     expect(JSON.parse(posts('/api/v2/complete-checkin/41/')[0]!.body)).toEqual({
       phone: '+386 1 234 567',
       email: 'ada@work.example',

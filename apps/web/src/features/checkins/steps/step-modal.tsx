@@ -2,10 +2,9 @@ import './steps.css';
 import type { Checkin, CheckinStepResponse } from '@fotodrop/contract/api/checkin-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useAppConfig } from '../../../shared/config/use-app-config';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
@@ -13,8 +12,10 @@ import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { Dialog } from '../../../shared/ui/dialog';
 import { FieldError } from '../../../shared/ui/field-error';
+import { PageLoader } from '../../../shared/ui/spinner';
 import { TextField } from '../../../shared/ui/text-field';
 import { leaveSite } from '../../../shared/utils/leave-site';
+import { SelfieFlow } from '../../selfie';
 import { completeCheckin } from '../api/complete-checkin';
 
 interface StepProps {
@@ -253,21 +254,27 @@ function OptionSelectorStep(props: StepProps) {
 }
 
 /**
- * decision (to revisit with the selfie flow): a face_recognition step only explains that a selfie
- * is needed, with the privacy statement, and closes; it offers no way around the selfie.
+ * decision (issue 10): a face_recognition step opens the selfie flow for the pending check-in.
+ * Its first accepted selfie completes the step on the server; the flow then completes the
+ * check-in here to get the album (or the next step, which takes over), searches and opens it.
  */
-function FaceRecognitionStep({ step, onDismiss }: StepProps) {
-  const { t } = useTranslation();
-  const config = useAppConfig();
+function FaceRecognitionStep({ step, onStep, onCompleted, onDismiss }: StepProps) {
+  const onSelfieAccepted = async () => {
+    const outcome = await completeCheckin(step);
+    if (outcome.kind === 'created') return outcome.checkin;
+    onStep(outcome.step);
+    return null;
+  };
   return (
-    <Dialog
-      open
-      onClose={onDismiss}
-      title={t('checkins.steps.face.title')}
-      actions={<Button onClick={onDismiss}>{t('dialog.close')}</Button>}
-    >
-      <p className="step-lead">{t('checkins.steps.face.text')}</p>
-      <StepPrivacy text={step.privacy ?? config.face_checkin_privacy_statement} />
-    </Dialog>
+    <Suspense fallback={<PageLoader />}>
+      <SelfieFlow
+        checkinId={step.id}
+        checkin={null}
+        privacy={step.privacy}
+        onSelfieAccepted={onSelfieAccepted}
+        onDone={(checkin) => onCompleted(checkin)}
+        onClose={onDismiss}
+      />
+    </Suspense>
   );
 }
