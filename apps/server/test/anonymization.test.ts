@@ -246,6 +246,29 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
     }
   });
 
+  it("hides A's face from a visitor of the code's preview and in B's cart", async () => {
+    const preview = await call(h.app, 'GET', `/api/v2/photos-preview/?picacode=${DEMO_CODES.marathonRunner}`);
+    const shown = (preview.body.photos as { id: number; thumbnail_url: string }[]).find(
+      (p) => p.id === photoId,
+    );
+    expect(shown?.thumbnail_url).toContain(`/hidden/${faces.a}/`);
+    const thumb = await h.app.inject({ url: shown!.thumbnail_url, headers: { accept: 'image/jpeg' } });
+    const clear = (await storage.get(mediaKey(photoId, 'thumb-jpeg')))!;
+    expect(await boxDifference(thumb.rawPayload, clear, BOX_A)).toBeGreaterThan(BLURRED);
+
+    const added = await call(
+      h.app,
+      'POST',
+      '/api/cart/digital-items/',
+      { checkin_id: users.b.album, gallery_id: null, order_type: 'PHOTOLIST', media_ids: [photoId] },
+      { token: users.b.token },
+    );
+    expect(added.status).toBeLessThan(300);
+    const line = added.body as { id: number; medias: { id: number; thumbnail_url: string }[] };
+    expect(line.medias.find((m) => m.id === photoId)?.thumbnail_url).toContain(`/hidden/${faces.a}/`);
+    await call(h.app, 'DELETE', `/api/cart/digital-items/${line.id}/`, undefined, { token: users.b.token });
+  });
+
   it('cannot be undone by editing the link', async () => {
     const { url } = await servedPreview('b');
     expect(url).toContain(`/hidden/${faces.a}/`);

@@ -69,10 +69,10 @@ export function anonymizationRepository(db: Queryable) {
     },
 
     /**
-     * Per medium of `mediaIds`, the faces `viewerId` must not see: one statement for a whole page.
-     * Media without any are absent.
+     * Per medium of `mediaIds`, the faces `viewerId` must not see (a visitor, null: every hidden
+     * face): one statement for a whole page. Media without any are absent.
      */
-    async hiddenFromViewer(viewerId: number, mediaIds: number[]): Promise<Map<number, number[]>> {
+    async hiddenFromViewer(viewerId: number | null, mediaIds: number[]): Promise<Map<number, number[]>> {
       const hidden = new Map<number, number[]>();
       if (mediaIds.length === 0) return hidden;
       const rows = await db
@@ -88,7 +88,7 @@ export function anonymizationRepository(db: Queryable) {
             inArray(faceMatches.decision, ['auto', 'confirmed']),
             isNotNull(faceMatches.faceId),
             ne(checkins.anonymizationState, 'off'),
-            ne(checkins.userId, viewerId),
+            viewerId === null ? undefined : ne(checkins.userId, viewerId),
           ),
         )
         .groupBy(faceMatches.mediaId);

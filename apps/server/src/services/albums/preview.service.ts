@@ -17,8 +17,10 @@ const PREVIEW_PHOTOS = 8;
  */
 export function previewService(deps: {
   db: Db;
-  thumbnailUrl: (mediaId: number) => string;
+  thumbnailUrl: (mediaId: number, hidden?: readonly number[]) => string;
   codeGuesses: CodeGuessLimits;
+  /** Faces in anonymous mode: a visitor sees every one of them blurred. */
+  hiddenFor?: (viewerId: null, mediaIds: number[]) => Promise<Map<number, number[]>>;
 }) {
   const invalid = () => new DomainError(400, 'invalid_picacode', 'The code entered is not valid');
   return {
@@ -43,6 +45,8 @@ export function previewService(deps: {
       }
       const organisation = await organisationsRepository(deps.db).findById(service.organisationId);
       const ids = picacode ? await previewMediaIds(deps.db, picacode.id, PREVIEW_PHOTOS) : [];
+      const hidden =
+        ids.length > 0 && deps.hiddenFor ? await deps.hiddenFor(null, ids) : new Map<number, number[]>();
       const expires = query.campaign_expires_at ? new Date(query.campaign_expires_at) : null;
       return {
         picacode: picacode?.code ?? null,
@@ -58,7 +62,7 @@ export function previewService(deps: {
         campaign_code: query.campaign_code ?? null,
         campaign_expires_at: expires && !Number.isNaN(expires.getTime()) ? expires.toISOString() : null,
         sso_url: null,
-        photos: ids.map((id) => ({ id, thumbnail_url: deps.thumbnailUrl(id) })),
+        photos: ids.map((id) => ({ id, thumbnail_url: deps.thumbnailUrl(id, hidden.get(id)) })),
         event_name: service.name,
         experience_type: service.experienceType,
         pica_service_id: service.id,

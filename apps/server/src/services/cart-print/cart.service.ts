@@ -10,6 +10,7 @@ import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import type { Db, Queryable } from '../../db/client';
 import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
+import { anonymizationRepository } from '../../repositories/anonymization.repository';
 import { cartRepository, type DigitalItemRow } from '../../repositories/cart.repository';
 import { entitlementsRepository, purchasedInAlbum } from '../../repositories/entitlements.repository';
 import { printCartRepository } from '../../repositories/print-cart.repository';
@@ -53,14 +54,30 @@ export class CurrencyMismatchError extends DomainError {
  */
 export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: () => Date }) {
   const albumsOf = (db: Queryable) => cartAlbums(db, deps.now);
+  /** Other participants' faces in anonymous mode, per medium: their thumbnails are blurred. */
+  const hiddenOf = async (db: Queryable, userId: number, ids: number[]) =>
+    ids.length > 0 ? anonymizationRepository(db).hiddenFromViewer(userId, ids) : new Map<number, number[]>();
 
-  function toDto(line: DigitalItemRow, album: SaleAlbum | undefined, members: Member[]): DigitalItem {
+  async function toDto(
+    db: Queryable,
+    userId: number,
+    line: DigitalItemRow,
+    album: SaleAlbum | undefined,
+    members: Member[],
+  ): Promise<DigitalItem> {
+    const shown = members.slice(0, THUMBNAILS_PER_LINE);
+    const hidden = await hiddenOf(
+      db,
+      userId,
+      shown.map((m) => m.id),
+    );
     return {
       id: line.id,
       media_ids: isPackage(line.orderType) ? [] : line.mediaIds,
-      medias: members
-        .slice(0, THUMBNAILS_PER_LINE)
-        .map((m) => ({ id: m.id, thumbnail_url: deps.mediaFiles.url(m.id, 'thumb') })),
+      medias: shown.map((m) => ({
+        id: m.id,
+        thumbnail_url: deps.mediaFiles.url(m.id, 'thumb', hidden.get(m.id)),
+      })),
       gallery_id: line.galleryId,
       checkin_id: line.checkinId,
       picacode: album?.context.picacode ?? '',
@@ -71,7 +88,13 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
 
   async function describe(db: Queryable, auth: AuthContext, line: DigitalItemRow, album?: SaleAlbum) {
     const loaded = album ?? (await albumsOf(db).load(auth.user.id, line.checkinId));
-    return toDto(line, loaded, (await albumsOf(db).lineSummary(auth.user.id, loaded, line, false)).first);
+    return toDto(
+      db,
+      auth.user.id,
+      line,
+      loaded,
+      (await albumsOf(db).lineSummary(auth.user.id, loaded, line, false)).first,
+    );
   }
 
   async function ownLine(db: Queryable, auth: AuthContext, id: number): Promise<DigitalItemRow> {
@@ -239,7 +262,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
           const summary = album
             ? await albumsOf(deps.db).lineSummary(auth.user.id, album, line, false)
             : null;
-          return toDto(line, album, summary?.first ?? []);
+          return toDto(deps.db, auth.user.id, line, album, summary?.first ?? []);
         }),
       );
       return { results };
@@ -294,7 +317,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         const repo = cartRepository(tx);
         if (kept.length === 0) {
           await repo.delete(auth.user.id, line.id);
-          return toDto({ ...line, orderType: 'PHOTOLIST', mediaIds: [] }, album, []);
+          return toDto(tx, auth.user.id, { ...line, orderType: 'PHOTOLIST', mediaIds: [] }, album, []);
         }
         const updated =
           (await repo.update(auth.user.id, line.id, { orderType: 'PHOTOLIST', mediaIds: kept })) ?? line;
@@ -361,8 +384,13 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
       };
       const repo = albumMediaRepository(deps.db);
       const [total, rows] = await Promise.all([repo.count(q), repo.page(q, pageNumber, pageSize)]);
+      const hidden = await hiddenOf(
+        deps.db,
+        auth.user.id,
+        rows.map((r) => r.id),
+      );
       return {
-        results: rows.map((row) => mediaDto(row, deps.mediaFiles)),
+        results: rows.map((row) => mediaDto(row, deps.mediaFiles, null, hidden.get(row.id))),
         pagination: makePagination(total, pageNumber, pageSize),
       };
     },

@@ -209,8 +209,8 @@ export function anonymizationService(deps: { db: Db; jobs: JobQueue; storage: St
       );
     },
 
-    /** Per medium of a page, the faces `viewerId` must be shown hidden: one statement. */
-    hiddenFor: (viewerId: number, mediaIds: number[]) => repo().hiddenFromViewer(viewerId, mediaIds),
+    /** Per medium of a page, the faces `viewerId` (null: a visitor) must be shown hidden: one statement. */
+    hiddenFor: (viewerId: number | null, mediaIds: number[]) => repo().hiddenFromViewer(viewerId, mediaIds),
 
     /** A blurred file asked for before the job made it (file route); false: serve nothing. */
     makeBlurredFile: (mediaId: number, faceIds: number[], variant: BlurrableVariant) =>
