@@ -13,6 +13,7 @@ import { randomSecret } from '../../adapters/secrets';
 import type { Db } from '../../db/client';
 import { DomainError, NotFoundError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
+import { anonymizationRepository } from '../../repositories/anonymization.repository';
 import {
   albumScope,
   type CheckinWithContext,
@@ -186,10 +187,17 @@ export function photobookService(deps: {
       const photos = book ? await bookPhotos(userId, album) : [];
       if (!end || !book || photos.length === 0) throw new PhotobookUnavailableError();
       // The album listings' rule: watermarked previews until bought, the clean ones after.
-      const bought = await purchasedInAlbum(deps.db, userId, album.checkin.id, photos);
+      const [bought, hidden] = await Promise.all([
+        purchasedInAlbum(deps.db, userId, album.checkin.id, photos),
+        // Other participants' faces in anonymous mode: blurred, as in the album.
+        anonymizationRepository(deps.db).hiddenFromViewer(
+          userId,
+          photos.map((p) => p.id),
+        ),
+      ]);
       const urls = photos.map((p) => ({
         id: p.id,
-        url: deps.mediaFiles.url(p.id, viewedFiles(bought.has(p.id)).preview),
+        url: deps.mediaFiles.url(p.id, viewedFiles(bought.has(p.id)).preview, hidden.get(p.id)),
       }));
       const { product, variant } = book;
       return {

@@ -9,6 +9,7 @@ import type {
 import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import type { Db, Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../http/errors';
+import { anonymizationRepository } from '../../repositories/anonymization.repository';
 import { cartRepository } from '../../repositories/cart.repository';
 import {
   type PrintProductRow,
@@ -179,12 +180,19 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
           })
         ).id;
     }
+    const hidden = await anonymizationRepository(db).hiddenFromViewer(
+      auth.user.id,
+      photos.map((p) => p.photo_id),
+    );
     return {
       product_id: product.id,
       title: localized(product.title, product.translations, language, 'title'),
       variant_id: variant.id,
       variant_option_ids: optionIds,
-      photos: photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
+      photos: photos.map((p) => ({
+        ...p,
+        thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb', hidden.get(p.photo_id)),
+      })),
       unit_price: minorToDecimalString(unit, product.currency),
       total_price: minorToDecimalString(unit * units, product.currency),
       currency: product.currency,
@@ -196,6 +204,11 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
     /** The user's print items as the basket lists them, priced at their variant's current price. */
     async cartItems(userId: number, language: Language): Promise<PrintCartItem[]> {
       const rows = await printCartRepository(deps.db).listDetailed(userId);
+      // Other participants' faces in anonymous mode: blurred thumbnails (one statement for all items).
+      const hidden = await anonymizationRepository(deps.db).hiddenFromViewer(
+        userId,
+        rows.flatMap((r) => r.item.photos.map((p) => p.photo_id)),
+      );
       return rows.map(({ item, title, titleTranslations, price, optionIds, minPhotos, maxPhotos }) => {
         const unit = decimalStringToMinor(price, item.currency);
         const units = chargedUnits({ minPhotos, maxPhotos }, item.photos);
@@ -205,7 +218,10 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
           title: localized(title, titleTranslations, language, 'title'),
           variant_id: item.variantId,
           variant_option_ids: optionIds,
-          photos: item.photos.map((p) => ({ ...p, thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb') })),
+          photos: item.photos.map((p) => ({
+            ...p,
+            thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb', hidden.get(p.photo_id)),
+          })),
           unit_price: minorToDecimalString(unit, item.currency),
           total_price: minorToDecimalString(unit * units, item.currency),
           currency: item.currency,
