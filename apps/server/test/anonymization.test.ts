@@ -246,7 +246,7 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
     }
   });
 
-  it("hides A's face from a visitor of the code's preview and in B's cart", async () => {
+  it("hides A's face from a visitor of the code's preview, on B's album card and in B's cart", async () => {
     const preview = await call(h.app, 'GET', `/api/v2/photos-preview/?picacode=${DEMO_CODES.marathonRunner}`);
     const shown = (preview.body.photos as { id: number; thumbnail_url: string }[]).find(
       (p) => p.id === photoId,
@@ -255,6 +255,12 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
     const thumb = await h.app.inject({ url: shown!.thumbnail_url, headers: { accept: 'image/jpeg' } });
     const clear = (await storage.get(mediaKey(photoId, 'thumb-jpeg')))!;
     expect(await boxDifference(thumb.rawPayload, clear, BOX_A)).toBeGreaterThan(BLURRED);
+
+    const albums = await call(h.app, 'GET', '/api/v3/checkins/', undefined, { token: users.b.token });
+    const card = (
+      albums.body.results as { id: number; photos: { id: number; thumbnail_url: string }[] }[]
+    ).find((a) => a.id === users.b.album);
+    expect(card?.photos.find((p) => p.id === photoId)?.thumbnail_url).toContain(`/hidden/${faces.a}/`);
 
     const added = await call(
       h.app,

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { randomSecret, sha256 } from '../../adapters/secrets';
 import type { Db } from '../../db/client';
 import { AlternativeAnswer, DomainError, NotFoundError, ValidationError } from '../../http/errors';
+import { anonymizationRepository } from '../../repositories/anonymization.repository';
 import { cartRepository } from '../../repositories/cart.repository';
 import {
   type CheckinRow,
@@ -40,7 +41,7 @@ export function nextStep(service: PhotoServiceRow, checkin: CheckinRow): Checkin
 export function checkinsService(deps: {
   db: Db;
   now: () => Date;
-  thumbnailUrl: (mediaId: number) => string;
+  thumbnailUrl: (mediaId: number, hidden?: readonly number[]) => string;
   codeGuesses: CodeGuessLimits;
 }) {
   const { db } = deps;
@@ -158,8 +159,13 @@ export function checkinsService(deps: {
 
     async list(auth: AuthContext, page: number, pageSize: number) {
       const { total, rows } = await checkinsRepository(db).listComplete(auth.user.id, page, pageSize);
+      // The album cards' covers hide other participants' faces in anonymous mode, as the album does.
+      const hidden = await anonymizationRepository(db).hiddenFromViewer(
+        auth.user.id,
+        rows.flatMap((r) => r.coverIds),
+      );
       return {
-        results: rows.map((row) => toCheckinListItem(row, deps.thumbnailUrl)),
+        results: rows.map((row) => toCheckinListItem(row, (id) => deps.thumbnailUrl(id, hidden.get(id)))),
         pagination: makePagination(total, page, pageSize),
       };
     },
