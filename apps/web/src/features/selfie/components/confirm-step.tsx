@@ -15,14 +15,17 @@ interface ConfirmStepProps {
   onRetake: () => void;
 }
 
-/** A local URL for the shot, released when the step goes away. */
-function useObjectUrl(file: File): string | null {
+/**
+ * The shot as a data: URL. Not a blob: URL: the app's Content-Security-Policy allows images from
+ * the site and data: only (security-headers.ts), and a selfie is small enough to inline.
+ */
+function useDataUrl(file: File): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return;
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    const reader = new FileReader();
+    reader.onload = () => setUrl(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
   }, [file]);
   return url;
 }
@@ -33,7 +36,7 @@ function useObjectUrl(file: File): string | null {
  */
 export function ConfirmStep({ file, additional, progress, error, onConfirm, onRetake }: ConfirmStepProps) {
   const { t } = useTranslation();
-  const url = useObjectUrl(file);
+  const url = useDataUrl(file);
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
   return (

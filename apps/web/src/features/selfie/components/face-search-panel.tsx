@@ -43,6 +43,9 @@ export default function FaceSearchPanel({ checkin, onSelfie, onAlbumChanged }: F
   }, [current]);
 
   const items = review.data?.results ?? [];
+  // "No photos found" offers the new selfie itself, in the album's status panel
+  const noneFound =
+    current !== 'not_started' && !running(current) && (checkin.photos_summary?.total ?? 0) === 0;
   return (
     <section className="face-search-panel" aria-label={t('selfie.panel.label')}>
       {running(current) && (
@@ -60,9 +63,11 @@ export default function FaceSearchPanel({ checkin, onSelfie, onAlbumChanged }: F
         </div>
       )}
       <div className="face-search-actions">
-        <Button variant="secondary" size="sm" onClick={() => onSelfie('again')}>
-          {t('selfie.panel.again')}
-        </Button>
+        {!noneFound && (
+          <Button variant="secondary" size="sm" onClick={() => onSelfie('again')}>
+            {t('selfie.panel.again')}
+          </Button>
+        )}
         <Button variant="ghost" size="sm" onClick={() => onSelfie('another')}>
           {t('selfie.panel.another')}
         </Button>

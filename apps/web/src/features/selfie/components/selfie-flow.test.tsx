@@ -187,6 +187,9 @@ describe('the selfie flow from a face_recognition step', () => {
     expect(within(dialog).getByText('Choose a JPEG, PNG or WebP photo.')).toBeTruthy();
     fireEvent.change(input, { target: { files: [new File(['jpg'], 'me.jpg', { type: 'image/jpeg' })] } });
     expect(await within(dialog).findByRole('heading', { name: 'Use this photo?' })).toBeTruthy();
+    // inlined as data: (the Content-Security-Policy allows no blob: images)
+    const shot = await within(dialog).findByRole('img', { name: 'The selfie you took' });
+    expect(shot.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
   });
 });
 
