@@ -6,11 +6,11 @@
  * own (`media/<id>/hidden-<key>/…`), so deleting the medium deletes them.
  */
 import { createHash } from 'node:crypto';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { Storage } from '../adapters/storage/storage';
-import { thumbnailsOf } from './derivatives';
 import { sharpInput } from './inspect';
-import { type MediaVariant, mediaKey, mediaPrefix } from './variants';
+import { isMarkedThumb, restoreMarkedThumbs } from './marked-thumbs';
+import { type MediaVariant, mediaContentType, mediaKey, mediaPrefix } from './variants';
 
 export interface BlurBox {
   x: number;
@@ -75,17 +75,24 @@ async function blurredRaw(image: Buffer, boxes: readonly BlurBox[]) {
   return { data: base.data, raw, overlays };
 }
 
-/** A JPEG of `image` with the boxes blurred; `quality` as the stored derivative was encoded. */
-export async function blurJpeg(
+/** How each blurrable file is encoded: as the upload job encodes the clear one (derivatives.ts). */
+function encodeAs(variant: BlurrableVariant, image: Sharp): Promise<Buffer> {
+  if (variant === 'original') return image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+  if (variant === 'preview' || variant === 'preview-clean')
+    return image.jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
+  if (variant.endsWith('-webp')) return image.webp({ quality: 75 }).toBuffer();
+  if (variant.endsWith('-avif')) return image.avif({ quality: 50, effort: 2 }).toBuffer();
+  return image.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+}
+
+/** `image` (a stored derivative) with the boxes blurred, encoded as `variant` is. */
+export async function blurImage(
   image: Buffer,
   boxes: readonly BlurBox[],
-  quality: 'preview' | 'original',
+  variant: BlurrableVariant,
 ): Promise<Buffer> {
   const { data, raw, overlays } = await blurredRaw(image, boxes);
-  const out = sharp(data, { raw }).composite(overlays);
-  return quality === 'original'
-    ? out.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer()
-    : out.jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
+  return encodeAs(variant, sharp(data, { raw }).composite(overlays));
 }
 
 /** The files a blurred variant may hold: what participants are served of a photo. */
@@ -106,14 +113,14 @@ export function isBlurrable(variant: MediaVariant): variant is BlurrableVariant 
   return (BLURRABLE as readonly MediaVariant[]).includes(variant);
 }
 
-/** One making per file set at a time: a grid asks for a thumbnail in two or three formats at once. */
+/** One making per file at a time: a page may ask for the same file twice at once. */
 const running = new Map<string, Promise<boolean>>();
 
 /**
- * Makes and stores the blurred `variant` of a medium (and the files made with it: all three
- * formats of a thumbnail, from the blurred preview) unless stored; false when the medium's own
- * file is missing. Previews and the original are blurred from the stored file of the same name,
- * thumbnails are the blurred preview scaled down, as the upload job makes them.
+ * Makes and stores the blurred `variant` of a medium from the stored clear file of the same name,
+ * unless already stored; false when that file is missing. Each file is blurred on its own (a
+ * thumbnail from the clear thumbnail, not from the blurred preview): a thumbnail asked for first
+ * costs one small decode and encode, not the preview's.
  */
 export function makeBlurred(
   storage: Storage,
@@ -122,49 +129,34 @@ export function makeBlurred(
   boxes: readonly BlurBox[],
   variant: BlurrableVariant,
 ): Promise<boolean> {
-  const key = blurVariantKey(faceIds);
-  const target = blurredKey(mediaId, key, variant);
-  const thumbOf = variant.startsWith('thumb-clean-')
-    ? 'preview-clean'
-    : variant.startsWith('thumb-')
-      ? 'preview'
-      : null;
-  const jobKey = thumbOf ? `${blurredKey(mediaId, key, thumbOf)}#thumbs` : target;
-  const pending = running.get(jobKey);
+  const target = blurredKey(mediaId, blurVariantKey(faceIds), variant);
+  const pending = running.get(target);
   if (pending) return pending;
   const work = (async () => {
     if (await storage.exists(target)) return true;
-    if (thumbOf) {
-      if (!(await makeBlurred(storage, mediaId, faceIds, boxes, thumbOf))) return false;
-      const preview = await storage.get(blurredKey(mediaId, key, thumbOf));
-      if (!preview) return false;
-      const made = await thumbnailsOf(() => sharp(preview, sharpInput()));
-      const prefix = thumbOf === 'preview' ? 'thumb' : 'thumb-clean';
-      // The one asked for last: its presence means all three are there.
-      const formats: ('webp' | 'avif' | 'jpeg')[] = ['webp', 'avif', 'jpeg'];
-      const order = [
-        ...formats.filter((f) => `${prefix}-${f}` !== variant),
-        ...formats.filter((f) => `${prefix}-${f}` === variant),
-      ];
-      for (const format of order) {
-        const file = made[format];
-        await storage.put(
-          blurredKey(mediaId, key, `${prefix}-${format}` as BlurrableVariant),
-          file.buffer,
-          file.contentType,
-        );
-      }
-      return true;
-    }
-    const source = await storage.get(mediaKey(mediaId, variant));
+    const key = mediaKey(mediaId, variant);
+    // A photo derived before thumbnails were watermarked gets its marked ones first (marked-thumbs.ts).
+    const source =
+      (await storage.get(key)) ??
+      (isMarkedThumb(variant) && (await restoreMarkedThumbs(storage, String(mediaId)))
+        ? await storage.get(key)
+        : null);
     if (!source) return false;
-    const blurred = await blurJpeg(source, boxes, variant === 'original' ? 'original' : 'preview');
-    await storage.put(target, blurred, 'image/jpeg');
+    await storage.put(target, await blurImage(source, boxes, variant), mediaContentType(variant));
     return true;
-  })().finally(() => running.delete(jobKey));
-  running.set(jobKey, work);
+  })().finally(() => running.delete(target));
+  running.set(target, work);
   return work;
 }
 
 /** The files a variant is made with ahead of requests (the original waits for a download). */
-export const PREMADE: BlurrableVariant[] = ['preview', 'preview-clean', 'thumb-webp', 'thumb-clean-webp'];
+export const PREMADE: BlurrableVariant[] = [
+  'preview',
+  'preview-clean',
+  'thumb-webp',
+  'thumb-avif',
+  'thumb-jpeg',
+  'thumb-clean-webp',
+  'thumb-clean-avif',
+  'thumb-clean-jpeg',
+];
