@@ -5,8 +5,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../.e2e-artifacts/screenshots', import.meta.url));
 
-/** Debian's chromium, quiet on a closed network. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's chromium, quiet on a closed network; `extraArgs` e.g. a fake camera. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -20,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       // Lets *.localhost subdomains resolve to this machine, as browsers do for localhost itself.
       '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+      ...extraArgs,
     ],
   });
 }
