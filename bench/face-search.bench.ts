@@ -13,6 +13,8 @@ import { machine, median, writeSection } from './report';
 
 const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const PGVECTOR_MAX = Number(process.env.PGVECTOR_MAX ?? 1_000_000);
+/** INDEXES=postgres-exact,pglite-exact,pgvector limits the indexes measured. */
+const INDEXES = (process.env.INDEXES ?? 'postgres-exact,pglite-exact,pgvector').split(',');
 const QUERIES = Number(process.env.QUERIES ?? 21);
 const faces = syntheticFaces(42);
 
@@ -114,6 +116,7 @@ for (const size of SIZES) {
     ['exact scan, PGlite', 'pglite', 'exact'],
     ['pgvector HNSW, PGlite', 'pglite', 'pgvector'],
   ] as const) {
+    if (!INDEXES.includes(kind === 'pgvector' ? 'pgvector' : `${backend}-exact`)) continue;
     if (kind === 'pgvector' && size > PGVECTOR_MAX) {
       rows.push(`| ${size.toLocaleString('en')} | ${label} | not run (PGVECTOR_MAX) | | | | |`);
       continue;

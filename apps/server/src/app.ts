@@ -15,6 +15,7 @@ import {
 import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './routes/accounts.routes';
 import { albumMediaRoutes } from './routes/album-media.routes';
+import { anonymizationRoutes } from './routes/anonymization.routes';
 import { cartRoutes } from './routes/cart.routes';
 import { checkinRoutes } from './routes/checkins.routes';
 import { configRoutes } from './routes/config.routes';
@@ -168,12 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // after organiserRoutes, which registers the multipart parser
   addFaceRoute(app, { apiBase: API_BASE, services });
   faceRoutes(context);
+  anonymizationRoutes(context);
   organiserMediaRoutes(context);
   mediaFileRoutes(app, {
     apiBase: API_BASE,
     storage: options.storage,
     secret: options.mediaSecret,
     now: services.now,
+    makeBlurred: services.anonymization.makeBlurredFile,
   });
   await systemRoutes(app, {
     apiBase: API_BASE,

@@ -10,6 +10,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { sweepWorkDirs } from './media/work-dirs';
 import { settingsRepository } from './repositories/settings.repository';
 import { registerUnpurchasedLifecycleWorker } from './services/albums/unpurchased-lifecycle.jobs';
+import { registerAnonymizationWorker } from './services/faces/anonymization.jobs';
 import { registerFaceWorkers } from './services/faces/face.jobs';
 import { registerMailWorker } from './services/mail/mail.jobs';
 import { DERIVATIVES_QUEUE } from './services/media/media-files.service';
@@ -88,4 +89,5 @@ export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' |
   await registerLabPackageWorker(runtime.jobs, runtime.services.labPackages);
   await registerUnpurchasedLifecycleWorker(runtime.jobs, runtime.services.unpurchasedLifecycle);
   await registerFaceWorkers(runtime.jobs, runtime.services);
+  await registerAnonymizationWorker(runtime.jobs, runtime.services.anonymization);
 }

@@ -6,8 +6,6 @@
  */
 export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   // Face search, and hiding one's face from other participants' albums.
-  'POST /v2/checkins/{id}/anonymize/': 'issue 10',
-  'POST /v2/checkins/{id}/deanonymize/': 'issue 10',
   // Support, sharing, metrics, impersonation.
   'GET /support/v1/request/events/': 'issue 11',
   'GET /support/v1/request/faqs/': 'issue 11',

@@ -27,6 +27,7 @@ import { cartOverviewService } from './cart-print/cart-overview.service';
 import { photobookService } from './cart-print/photobook.service';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
+import { anonymizationService } from './faces/anonymization.service';
 import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
 import { selfieService } from './faces/selfie.service';
@@ -103,9 +104,10 @@ export function createServices(deps: ServiceDeps) {
   const checkins = checkinsService({
     db: deps.db,
     now,
-    thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'),
+    thumbnailUrl: (id, hidden) => mediaFiles.url(id, 'thumb', hidden),
     codeGuesses,
   });
+  const anonymization = anonymizationService({ db: deps.db, jobs: deps.jobs, storage: deps.storage });
   const cart = cartService({ db: deps.db, mediaFiles, now });
   const print = printService({ db: deps.db, mediaFiles, now });
   const testProvider = testPaymentProvider(deps.db);
@@ -153,7 +155,8 @@ export function createServices(deps: ServiceDeps) {
       matching: faceMatching,
       limiter,
       retentionDays: deps.config.SELFIE_RETENTION_DAYS ?? DEFAULT_SELFIE_RETENTION_DAYS,
-      thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'),
+      thumbnailUrl: (id, hidden) => mediaFiles.url(id, 'thumb', hidden),
+      hiddenFor: anonymization.hiddenFor,
       completeFaceStep: (id) => checkins.completeFaceStep(id),
     }),
     events: eventsService({ db: deps.db, now }),
@@ -161,7 +164,13 @@ export function createServices(deps: ServiceDeps) {
     albumMedia: albumMediaService({
       db: deps.db,
       mediaFiles,
-      purchases: albumPurchasesView({ db: deps.db, mediaFiles, downloadUrl: mediaFiles.downloadUrl, now }),
+      purchases: albumPurchasesView({
+        db: deps.db,
+        mediaFiles,
+        downloadUrl: mediaFiles.downloadUrl,
+        now,
+        hiddenFor: anonymization.hiddenFor,
+      }),
     }),
     cart,
     print,
@@ -183,9 +192,10 @@ export function createServices(deps: ServiceDeps) {
       jobs: deps.jobs,
       secret: deps.mediaSecret,
       now,
+      anonymization,
     }),
     organiser: organiserService({ db: deps.db, mediaFiles, faceIndexProgress: faceIndexing.progress }),
-    labPackages: labPackages({ db: deps.db, storage: deps.storage }),
+    labPackages: labPackages({ db: deps.db, storage: deps.storage, anonymization }),
     unpurchasedLifecycle: unpurchasedLifecycle({
       db: deps.db,
       storage: deps.storage,
@@ -194,10 +204,16 @@ export function createServices(deps: ServiceDeps) {
       // Links in scheduled e-mails: PUBLIC_URL, as main.ts resolves it.
       publicUrl: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
     }),
+    anonymization,
     faceEngine,
     faceMatching,
     faceIndexing,
-    preview: previewService({ db: deps.db, thumbnailUrl: (id) => mediaFiles.url(id, 'thumb'), codeGuesses }),
+    preview: previewService({
+      db: deps.db,
+      thumbnailUrl: (id, hidden) => mediaFiles.url(id, 'thumb', hidden),
+      codeGuesses,
+      hiddenFor: anonymization.hiddenFor,
+    }),
     now,
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { faces } from '../../db/face-schema';
 import type { FaceHit, FaceIndex, IndexedFace } from './face-index';
@@ -19,8 +19,9 @@ interface EventFaces {
 /**
  * The exact index: every face of the event compared with every query, on descriptors loaded from
  * `faces` into one Float32Array per event and kept in this process. Each search first asks the
- * table for the event's face count and largest id (one index-only lookup), so faces another
- * process added are appended and removed ones trigger a reload: the table stays the truth.
+ * table for the event's largest face id (one index lookup), so faces another process added are
+ * appended; its hits are checked against the table, so faces removed meanwhile are never answered
+ * and make the next search reload: the table stays the truth.
  */
 export function exactFaceIndex(db: Db): FaceIndex {
   const cache = new Map<number, EventFaces>();
@@ -64,24 +65,41 @@ export function exactFaceIndex(db: Db): FaceIndex {
   }
 
   async function eventFaces(photoServiceId: number): Promise<EventFaces> {
+    // The largest id is one index lookup whatever the event's size: new faces are appended.
+    // Faces removed since are found out by the hits' check in search(), which reloads then.
     const [state] = await db
-      .select({ count: count(), maxId: max(faces.id) })
+      .select({ maxId: max(faces.id) })
       .from(faces)
       .where(eq(faces.photoServiceId, photoServiceId));
-    const total = state?.count ?? 0;
     const maxId = state?.maxId ?? 0;
     const current = cache.get(photoServiceId);
-    if (current && current.count === total && current.maxId === maxId) return current;
-    // Only new faces since the last read: append them; anything else (a removal): read again.
-    const appendOnly = current !== undefined && maxId > current.maxId;
-    let next = appendOnly
-      ? grow(current, await load(photoServiceId, current.maxId))
-      : grow(undefined, await load(photoServiceId));
-    if (next.size !== total) next = grow(undefined, await load(photoServiceId));
+    if (current && current.maxId === maxId) return current;
+    const next =
+      current && maxId > current.maxId
+        ? grow(current, await load(photoServiceId, current.maxId))
+        : grow(undefined, await load(photoServiceId));
     next.count = next.size;
     next.maxId = next.size > 0 ? (next.ids[next.size - 1] as number) : 0;
     cache.set(photoServiceId, next);
     return next;
+  }
+
+  /** The hits whose faces are still in the table; a missing one means the cache is out of date. */
+  async function stillThere(photoServiceId: number, hits: FaceHit[]): Promise<FaceHit[]> {
+    if (hits.length === 0) return hits;
+    const rows = await db
+      .select({ id: faces.id })
+      .from(faces)
+      .where(
+        inArray(
+          faces.id,
+          hits.map((h) => h.faceId),
+        ),
+      );
+    if (rows.length === hits.length) return hits;
+    cache.delete(photoServiceId);
+    const present = new Set(rows.map((r) => r.id));
+    return hits.filter((h) => present.has(h.faceId));
   }
 
   return {
@@ -102,7 +120,7 @@ export function exactFaceIndex(db: Db): FaceIndex {
     async search(photoServiceId, queries, maxDistance) {
       if (queries.length === 0) return [];
       const event = await eventFaces(photoServiceId);
-      return scan(event, queries, maxDistance);
+      return stillThere(photoServiceId, scan(event, queries, maxDistance));
     },
   };
 }

@@ -33,10 +33,10 @@ export function pgvectorFaceIndex(db: Db): FaceIndex {
       await db.execute(
         sql.raw('create index if not exists face_vectors_media_idx on face_vectors (media_id)'),
       );
-      // m 16 / ef_construction 128: recall against the exact scan ≥ 0.98 (docs/performance.md).
+      // m 16 / ef_construction 64: recall against the exact scan ≥ 0.98 (docs/performance.md).
       await db.execute(
         sql.raw(`create index if not exists face_vectors_hnsw_idx on face_vectors
-          using hnsw (embedding vector_l2_ops) with (m = 16, ef_construction = 128)`),
+          using hnsw (embedding vector_l2_ops) with (m = 16, ef_construction = 64)`),
       );
     })().catch((error: unknown) => {
       ready = undefined;

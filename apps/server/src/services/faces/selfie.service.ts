@@ -29,7 +29,9 @@ export function selfieService(deps: {
   limiter: Pick<RateLimiter, 'consume'>;
   /** Days a selfie descriptor is kept before it is deleted anyway (SELFIE_RETENTION_DAYS). */
   retentionDays: number;
-  thumbnailUrl: (mediaId: number) => string;
+  thumbnailUrl: (mediaId: number, hidden?: readonly number[]) => string;
+  /** Faces of other participants in anonymous mode that this viewer must see blurred, per medium. */
+  hiddenFor: (viewerId: number, mediaIds: number[]) => Promise<Map<number, number[]>>;
   /** Completes a check-in whose face_recognition step the selfie answered. */
   completeFaceStep: (checkinId: number) => Promise<unknown>;
 }) {
@@ -125,10 +127,14 @@ export function selfieService(deps: {
     async review(auth: AuthContext, id: number) {
       await completeAlbum(auth, id);
       const rows = await repo().askList(id);
+      const hidden = await deps.hiddenFor(
+        auth.user.id,
+        rows.map((r) => r.mediaId),
+      );
       return {
         results: rows.map((r) => ({
           media_id: r.mediaId,
-          thumbnail_url: deps.thumbnailUrl(r.mediaId),
+          thumbnail_url: deps.thumbnailUrl(r.mediaId, hidden.get(r.mediaId)),
           face: r.box,
         })),
       };

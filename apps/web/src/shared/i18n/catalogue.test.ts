@@ -16,7 +16,12 @@ function files(dir: string): string[] {
   });
 }
 
+/** A key, or its plural forms (i18next picks `_one` / `_other` from `count`). */
 function has(key: string): boolean {
+  return hasExactly(key) || (hasExactly(`${key}_one`) && hasExactly(`${key}_other`));
+}
+
+function hasExactly(key: string): boolean {
   let node: unknown = en;
   for (const part of key.split('.')) {
     if (!node || typeof node !== 'object' || !(part in node)) return false;
