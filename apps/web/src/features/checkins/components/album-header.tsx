@@ -4,6 +4,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { CodeText } from '../../../shared/ui/code-field';
 import { DateRange } from '../../../shared/ui/date-text';
+import { AnonymousMode } from './anonymous-mode';
 import { QrCodeDialog } from './qr-code-dialog';
 import { RemoveAlbumDialog } from './remove-album-dialog';
 import { ShowCodeDialog } from './show-code-dialog';
@@ -62,6 +63,7 @@ export function AlbumHeader({ checkin }: { checkin: Checkin }) {
         <Button variant="secondary" size="sm" onClick={() => setModal('qr')}>
           {t('album.actions.qr_code')}
         </Button>
+        {checkin.event.checkin_mode === 'face-checkin' && <AnonymousMode checkin={checkin} />}
         <Button variant="ghost" size="sm" className="album-remove" onClick={() => setModal('remove')}>
           {t('album.actions.remove')}
         </Button>

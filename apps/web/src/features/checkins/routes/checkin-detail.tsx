@@ -17,13 +17,22 @@ import { FaceSearchPanel, SelfieFlow } from '../../selfie';
 import { checkinByCodeQuery, checkinKeys } from '../api/checkin-queries';
 import { AlbumHeader } from '../components/album-header';
 
+/** Anonymous mode is applied in seconds to minutes: the state is asked for more often than new media. */
+const ANONYMIZING_POLL_MS = 5000;
+
 /** /checkins/:picacode — the album screen: header and actions, then its media or why there are none. */
 export function Component() {
   const { t } = useTranslation();
   const code = normalizePicacode(useParams().picacode ?? '');
   const query = useQuery({
     ...checkinByCodeQuery(code),
-    refetchInterval: (q) => (q.state.data && albumAwaitsMedia(q.state.data) ? AWAITING_MEDIA_POLL_MS : false),
+    // while media are awaited, or anonymous mode is being applied (until it is on)
+    refetchInterval: (q) =>
+      q.state.data?.anonymization.state === 'pending'
+        ? ANONYMIZING_POLL_MS
+        : q.state.data && albumAwaitsMedia(q.state.data)
+          ? AWAITING_MEDIA_POLL_MS
+          : false,
   });
   usePageTitle(query.data?.event_name ?? t('album.title'));
 
