@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE_CONTEXT, screenshot } from './support/browser';
 import { logIn } from './support/journey';
@@ -13,6 +14,31 @@ const BBT = fileURLToPath(new URL('../../shared/data/faces/bbt/', import.meta.ur
 const EVENT = 'f4ce5e1f';
 /** Who is in which group photo (apps/server/test/data/faces/bbt-labels.json): Penny in 3, 4 and 5. */
 const PENNY_PHOTOS = ['bbt3.jpg', 'bbt4.jpg', 'bbt5.jpg'];
+/** Face centres in bbt5.jpg by the labels, in fractions of the photo. */
+const IN_BBT5 = { penny: { x: 0.27, y: 0.17 }, sheldon: { x: 0.51, y: 0.39 } };
+
+/** Mean absolute difference of two images' pixels in a square around a face centre (0–255). */
+async function differenceAround(a: Buffer, b: Buffer, centre: { x: number; y: number }) {
+  const read = async (image: Buffer) => {
+    const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  };
+  const [one, two] = await Promise.all([read(a), read(b)]);
+  expect([one.width, one.height]).toEqual([two.width, two.height]);
+  const half = Math.round(one.width * 0.025);
+  const cx = Math.round(centre.x * one.width);
+  const cy = Math.round(centre.y * one.height);
+  let sum = 0;
+  let n = 0;
+  for (let y = cy - half; y < cy + half; y++)
+    for (let x = cx - half; x < cx + half; x++)
+      for (let c = 0; c < 3; c++) {
+        const i = (y * one.width + x) * 3 + c;
+        sum += Math.abs((one.data[i] as number) - (two.data[i] as number));
+        n++;
+      }
+  return sum / n;
+}
 
 async function token(url: string, username: string, password: string): Promise<string> {
   const r = await fetch(`${url}/api/api/v1/get-token-auth/`, {
@@ -160,5 +186,101 @@ describe('a participant finds their photos with a selfie', () => {
     await photos.first().waitFor();
     await screenshot(page, 'selfie-album-desktop');
     await context.close();
+  });
+
+  it("blurs a participant's face in the copies other participants see once they hide it", async () => {
+    // B: Sheldon, who shares bbt5 with Penny, finds his photos through the API
+    const signup = await fetch(`${server.url}/api/v2/users/create/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'sheldon@example.com',
+        password1: 'Bazinga-run-2026',
+        password2: 'Bazinga-run-2026',
+        first_name: 'Sheldon',
+        last_name: 'Cooper',
+        is_adult: true,
+        accept_terms: true,
+        marketing_consent: false,
+        language: 'en',
+      }),
+    });
+    expect(signup.status).toBe(201);
+    const b = ((await signup.json()) as { token: string }).token;
+    const asB = { authorization: `Token ${b}` };
+    const created = await fetch(`${server.url}/api/v2/checkins/`, {
+      method: 'POST',
+      headers: { ...asB, 'content-type': 'application/json' },
+      body: JSON.stringify({ picacode: 'SELFIE24' }),
+    });
+    const albumB = ((await created.json()) as { id: number }).id;
+    const form = new FormData();
+    form.set('consent', 'true');
+    form.set(
+      'selfie',
+      new Blob([await readFile(`${BBT}sheldon/sheldon1.png`)], { type: 'image/png' }),
+      'me.png',
+    );
+    const added = await fetch(`${server.url}/api/v2/checkins/${albumB}/add-face/`, {
+      method: 'POST',
+      headers: asB,
+      body: form,
+    });
+    expect(added.status).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (
+              await fetch(`${server.url}/api/v3/checkins/${albumB}/face-inference-status/`, { headers: asB })
+            ).json()) as {
+              status: string;
+            }
+          ).status,
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('completed');
+
+    // A: Penny (the demo user) hides her face, blur only, in the album screen
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');
+    await page.goto(`${server.url}/checkins/SELFIE24`);
+    await page.getByRole('button', { name: 'Hide my face' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide your face from other participants' });
+    await dialog.getByRole('radio', { name: "Blur my face in other participants' photos" }).check();
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await page
+      .getByText('Anonymous mode is on: other participants see your face blurred.')
+      .waitFor({ timeout: 90_000 });
+    await screenshot(page, 'anonymous-mode-on-desktop');
+    await context.close();
+
+    // the preview of bbt5 each of them is served
+    const a = await token(server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');
+    const previewOf = async (auth: string, album: number) => {
+      const page = (await (
+        await fetch(`${server.url}/api/v3/checkins/${album}/gallery_tree/0/media/?page_size=50`, {
+          headers: { authorization: `Token ${auth}` },
+        })
+      ).json()) as { results: { id: number; preview_url: string }[] };
+      const item = page.results.find((m) => m.id === uploaded.get('bbt5.jpg'));
+      expect(item).toBeDefined();
+      const r = await fetch(new URL(item!.preview_url, server.url));
+      expect(r.status).toBe(200);
+      return Buffer.from(await r.arrayBuffer());
+    };
+    const albumA = (
+      (await (
+        await fetch(`${server.url}/api/v3/checkins/by-code/SELFIE24/`, {
+          headers: { authorization: `Token ${a}` },
+        })
+      ).json()) as { id: number }
+    ).id;
+    const mine = await previewOf(a, albumA);
+    const theirs = await previewOf(b, albumB);
+    // Penny's face is blurred in Sheldon's copy; Sheldon's own face is untouched in both
+    expect(await differenceAround(mine, theirs, IN_BBT5.penny)).toBeGreaterThan(12);
+    expect(await differenceAround(mine, theirs, IN_BBT5.sheldon)).toBeLessThan(4);
   });
 });
