@@ -9,6 +9,7 @@ import { organisationsRepository } from '../src/repositories/organisations.repos
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { usersRepository } from '../src/repositories/users.repository';
 import { BRANDED_APP_NAME, OWN_SITE_ID, seedDemo } from '../src/seed/demo';
+import { DEMO_FACE_EVENT } from '../src/seed/demo-face-event';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
 
@@ -120,8 +121,11 @@ describe.each(BACKENDS)('organiser events and uploads on %s', (backend) => {
     const r = await get(organiser, '/api/organiser/v1/events/');
     expect(r.status).toBe(200);
     const events = r.body.results as OrganiserEvent[];
-    // organisation 34 owns the marathon, the hotel stay and the night run; the trail run is the club's
-    expect(events.map((e) => e.slug).sort()).toEqual([HOTEL, MARATHON, 'c0ffee42'].sort());
+    // organisation 34 owns the marathon, the hotel stay, the night run and the face-search party;
+    // the trail run is the club's
+    expect(events.map((e) => e.slug).sort()).toEqual(
+      [HOTEL, MARATHON, 'c0ffee42', DEMO_FACE_EVENT.slug].sort(),
+    );
     const starts = events.map((e) => e.start_date);
     expect(starts).toEqual([...starts].sort().reverse());
     const marathon = events.find((e) => e.slug === MARATHON)!;
@@ -217,7 +221,9 @@ describe.each(BACKENDS)('organiser events and uploads on %s', (backend) => {
     ).toEqual([TRAIL]);
     expect((await onSite(otherOrganiser, OWN_SITE_ID)).body.results).toEqual([]);
     const mainOnMain = (await onSite(organiser, OWN_SITE_ID)).body.results as OrganiserEvent[];
-    expect(mainOnMain.map((e) => e.slug).sort()).toEqual([HOTEL, MARATHON, 'c0ffee42'].sort());
+    expect(mainOnMain.map((e) => e.slug).sort()).toEqual(
+      [HOTEL, MARATHON, 'c0ffee42', DEMO_FACE_EVENT.slug].sort(),
+    );
   });
 
   it('refuses a malformed query or slug with the fields at fault', async () => {
