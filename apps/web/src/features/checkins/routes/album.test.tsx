@@ -143,7 +143,8 @@ describe('the album screen', () => {
       await screen.findByText(
         'The album K7M2Q9P has been removed, together with its biometric data.',
         {},
-        { timeout: 3000 },
+        // the album list's chunk loads first: slow on a busy machine
+        { timeout: 10_000 },
       ),
     ).toBeTruthy();
     expect(here(router)).toBe('/checkins');
