@@ -234,6 +234,23 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
     expect((await call(h.app, 'GET', `/api/v2/checkins/${id}/`, undefined, { token })).status).toBe(404);
   });
 
+  it('limits selfies per account, so a script cannot try faces without end', async () => {
+    const token = await participant();
+    const id = (await call(h.app, 'POST', '/api/v2/checkins/', { picacode: DEMO_FACE_EVENT.code }, { token }))
+      .body.id as number;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await selfie(token, id, Buffer.from(`not a photo ${i}`))).status);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // another participant on the same address is not held back
+    const other = await participant();
+    const otherId = (
+      await call(h.app, 'POST', '/api/v2/checkins/', { picacode: DEMO_FACE_EVENT.code }, { token: other })
+    ).body.id as number;
+    expect((await selfie(other, otherId, Buffer.from('not a photo'))).status).toBe(400);
+  });
+
   it('answers only the album owner, and only in face-search events', async () => {
     const { id } = await albumOf('amy', [1]);
     const stranger = await participant();

@@ -4,8 +4,6 @@
 export const FACE_INDEX_QUEUE = 'face-index';
 /** `{ checkinId }`: search the album's event with its selfies (face-inference). */
 export const FACE_MATCH_QUEUE = 'face-match-album';
-/** `{ mediaId }`: make the blurred derivatives anonymous mode needs for one medium. */
-export const FACE_BLUR_QUEUE = 'face-blur';
 /** `{ checkinId }`: apply (or undo) an album's anonymous mode over its event. */
 export const ANONYMIZATION_QUEUE = 'face-anonymization';
 /** `{}`: delete selfie descriptors past their retention period. */
