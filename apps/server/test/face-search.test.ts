@@ -234,6 +234,50 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
     expect((await call(h.app, 'GET', `/api/v2/checkins/${id}/`, undefined, { token })).status).toBe(404);
   });
 
+  it("searches only the photos taken within the guest's stay dates", async () => {
+    const { token, id } = await albumOf('penny', [1]);
+    const before = [...(await shown(token, id)), ...(await asked(token, id))];
+    expect(before).toContain('bbt4.jpg');
+    const { rows } = await sql('select start_date::text as d from photo_services where slug = $1', [
+      DEMO_FACE_EVENT.slug,
+    ]);
+    const day = (rows[0] as { d: string }).d;
+    // the photos were taken on the event's day, bbt4 the day before; the guest was there on the day only
+    const ids = [...mediaOf.values()];
+    await sql("update media set taken_at = $1::date + interval '12 hours' where id = any($2::int[])", [
+      day,
+      ids,
+    ]);
+    await sql("update media set taken_at = ($1::date - 1)::timestamptz + interval '12 hours' where id = $2", [
+      day,
+      mediaOf.get('bbt4.jpg'),
+    ]);
+    try {
+      const outside = await call(
+        h.app,
+        'POST',
+        `/api/v3/checkins/${id}/face-inference/`,
+        { start_of_stay: '2020-01-01', end_of_stay: day },
+        { token },
+      );
+      expect(outside.status).toBe(400);
+      const started = await call(
+        h.app,
+        'POST',
+        `/api/v3/checkins/${id}/face-inference/`,
+        { start_of_stay: day, end_of_stay: day },
+        { token },
+      );
+      expect(started.body).toMatchObject({ status: 'pending' });
+      await h.services.faceIndexing.runAlbumSearch(id);
+      const after = [...(await shown(token, id)), ...(await asked(token, id))];
+      expect(after).not.toContain('bbt4.jpg');
+      expect(after.length).toBe(before.length - 1);
+    } finally {
+      await sql('update media set taken_at = null where id = any($1::int[])', [[...mediaOf.values()]]);
+    }
+  });
+
   it('limits selfies per account, so a script cannot try faces without end', async () => {
     const token = await participant();
     const id = (await call(h.app, 'POST', '/api/v2/checkins/', { picacode: DEMO_FACE_EVENT.code }, { token }))
