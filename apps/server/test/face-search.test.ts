@@ -150,6 +150,24 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
     }
   });
 
+  it('indexes a photo again without changing anything: same faces, same albums', async () => {
+    const { token, id } = await albumOf('sheldon', [1]);
+    const before = { shown: await shown(token, id), asked: await asked(token, id) };
+    const faces = async () =>
+      (await sql('select count(*)::int as n from faces where media_id = $1', [mediaOf.get('bbt1.jpg')]))
+        .rows[0];
+    const count = await faces();
+    // twice, as a retried job after a crash would
+    await h.services.faceIndexing.indexMedia(mediaOf.get('bbt1.jpg')!);
+    await h.services.faceIndexing.indexMedia(mediaOf.get('bbt1.jpg')!);
+    expect(await faces()).toEqual(count);
+    const { rows } = await sql('select status, face_count from media_face_scans where media_id = $1', [
+      mediaOf.get('bbt1.jpg'),
+    ]);
+    expect(rows).toEqual([{ status: 'done', face_count: (count as { n: number }).n }]);
+    expect({ shown: await shown(token, id), asked: await asked(token, id) }).toEqual(before);
+  });
+
   it('adds a photo uploaded after the selfie without the participant doing anything', async () => {
     const { token, id } = await albumOf('penny');
     const before = [...(await shown(token, id)), ...(await asked(token, id))];
