@@ -43,9 +43,10 @@ describe('choosing the face index', () => {
         const { rows } = await database.executeSql(
           "select count(*)::int as n from pg_tables where tablename = 'face_vectors'",
         );
-        expect({ backend, pgvector: (rows[0] as { n: number }).n === 1 }).toEqual({
+        expect({ backend, pgvector: (rows[0] as { n: number }).n === 1, kind: index.kind }).toEqual({
           backend,
           pgvector: backend === 'pglite',
+          kind: backend === 'pglite' ? 'pgvector' : 'exact',
         });
       } finally {
         await database.destroy();

@@ -12,6 +12,7 @@ import { pgvectorFaceIndex } from './pgvector-face-index';
 export function createFaceIndex(db: Db, options: { kind?: 'pgvector' | 'exact' } = {}): FaceIndex {
   const forced = options.kind ?? (process.env.FACE_INDEX as 'pgvector' | 'exact' | undefined);
   let chosen: Promise<FaceIndex> | undefined;
+  let resolved: FaceIndex | undefined;
   const index = () => {
     chosen ??= (async () => {
       if (forced === 'exact') return exactFaceIndex(db);
@@ -20,12 +21,16 @@ export function createFaceIndex(db: Db, options: { kind?: 'pgvector' | 'exact' }
         sql`select 1 from pg_available_extensions where name = 'vector'`,
       )) as unknown as { rows: unknown[] };
       return result.rows.length > 0 ? pgvectorFaceIndex(db) : exactFaceIndex(db);
-    })();
+    })().then((found) => {
+      resolved = found;
+      return found;
+    });
     return chosen;
   };
   return {
+    /** Known once the first call chose; before that the forced kind, else 'exact'. */
     get kind() {
-      return forced ?? 'exact';
+      return resolved?.kind ?? forced ?? 'exact';
     },
     add: async (faces) => (await index()).add(faces),
     removeMedia: async (mediaIds) => (await index()).removeMedia(mediaIds),
