@@ -35,6 +35,8 @@ interface Slot {
  */
 export function faceEnginePool(
   threads: number = defaultFaceWorkers(),
+  /** The thread's entry; another one only in tests (a thread that crashes on purpose). */
+  entry: URL = new URL('./face-engine-thread.mjs', import.meta.url),
 ): FaceEngine & { readonly threads: number } {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
@@ -42,7 +44,7 @@ export function faceEnginePool(
   let closed = false;
 
   const start = (): Slot => {
-    const worker = new Worker(new URL('./face-engine-thread.mjs', import.meta.url));
+    const worker = new Worker(entry);
     const slot: Slot = { worker, busy: null };
     worker.unref();
     worker.on('message', (reply: DetectReply) => {

@@ -13,8 +13,12 @@ type Tf = typeof import('@tensorflow/tfjs');
 
 /** Detector confidence kept: low enough for small and turned faces, calibrated (docs/performance.md). */
 export const MIN_CONFIDENCE = 0.3;
-/** Long side event photos are scaled down to before detection: faster, and still finds ~50 px faces. */
-export const PHOTO_WORKING_SIZE = 1600;
+/**
+ * Long side event photos are scaled down to before detection. Measured (docs/decisions.md, "Face
+ * engine"): 1280 finds the same labelled faces as 1600 and 1920, down to ~30 px in a 1920 px photo,
+ * and is the fastest of the three.
+ */
+export const PHOTO_WORKING_SIZE = 1280;
 const SELFIE_WORKING_SIZE = 1024;
 const FACE_API_VERSION = '1.7.15';
 
@@ -24,8 +28,11 @@ export interface FaceModel {
   detect(image: Buffer, purpose: 'photo' | 'selfie'): Promise<FaceDetection>;
 }
 
-/** Loads the models into this thread: about 2 s and 600 MB; one per worker thread. */
-export async function loadFaceModel(): Promise<FaceModel> {
+/**
+ * Loads the models into this thread: about 2 s and 600 MB; one per worker thread. The working
+ * size is a parameter only for the bench that chose it.
+ */
+export async function loadFaceModel(photoWorkingSize: number = PHOTO_WORKING_SIZE): Promise<FaceModel> {
   const tf = require('@tensorflow/tfjs') as Tf;
   const wasm = require('@tensorflow/tfjs-backend-wasm') as {
     setWasmPaths(path: string, simd?: boolean): void;
@@ -46,23 +53,30 @@ export async function loadFaceModel(): Promise<FaceModel> {
 
   return {
     async detect(image, purpose) {
-      // EXIF orientation applied first: boxes then match the derivatives, which are rotated too.
-      const oriented = await sharp(image, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
-      const width = oriented.info.width;
-      const height = oriented.info.height;
-      const working = purpose === 'photo' ? PHOTO_WORKING_SIZE : SELFIE_WORKING_SIZE;
+      // One decode: the header gives the size, EXIF orientation is applied in the same pipeline
+      // as the resize (boxes then match the derivatives, which are rotated too).
+      const meta = await sharp(image, { failOn: 'error' }).metadata();
+      if (!meta.width || !meta.height) throw new Error('not an image with a size');
+      const turned = (meta.orientation ?? 1) >= 5;
+      const width = turned ? meta.height : meta.width;
+      const height = turned ? meta.width : meta.height;
+      const working = purpose === 'photo' ? photoWorkingSize : SELFIE_WORKING_SIZE;
       const scale = Math.min(1, working / Math.max(width, height));
       const w = Math.max(1, Math.round(width * scale));
       const h = Math.max(1, Math.round(height * scale));
       // A selfie's face may fill the frame, where the detector misses it: a margin of half the
       // image on each side lets it see the whole head.
       const pad = purpose === 'selfie' ? Math.round(Math.max(w, h) / 2) : 0;
-      const { data, info } = await sharp(oriented.data)
+      const { data, info } = await sharp(image, { failOn: 'error' })
+        .rotate()
         .resize(w, h, { fit: 'fill' })
         .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
+        // grey, CMYK and 16-bit images become 8-bit RGB, the three channels the model reads
+        .toColourspace('srgb')
         .removeAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });
+      if (info.channels !== 3) throw new Error(`unexpected ${info.channels} colour channels`);
       const tensor = tf.tensor3d(new Int32Array(data), [info.height, info.width, 3], 'int32');
       try {
         const found = await faceapi
