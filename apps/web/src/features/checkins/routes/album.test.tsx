@@ -157,7 +157,7 @@ describe('the album screen', () => {
       ).toBe(true),
     );
     expect(api.server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
-  });
+  }, 20_000);
 
   it('keeps the album while photos of it are in the cart (400 album_in_cart)', async () => {
     const album = serveAlbum();
