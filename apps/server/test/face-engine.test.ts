@@ -36,7 +36,8 @@ describe('face engine', () => {
   });
 
   it('finds the one face of a tight face crop taken as a selfie, mapped to the crop', async () => {
-    for (const crop of [cropOf('penny', 1), cropOf('sheldon', 1), cropOf('raj', 2)]) {
+    // leonard5 and penny3: found only with the wider margin
+    for (const crop of [cropOf('penny', 1), cropOf('sheldon', 1), cropOf('leonard', 5), cropOf('penny', 3)]) {
       const detection = await engine.detect(await readFile(crop), 'selfie');
       expect(detection.faces).toHaveLength(1);
       const [face] = detection.faces;
