@@ -15,6 +15,8 @@ const TOOLS = {
   ffmpeg: { path: process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg', packages: 'ffmpeg' },
   /** The reference of `npm run bench:zip`. */
   zip: { path: '/usr/bin/zip', packages: 'zip' },
+  /** The reference of `npm run bench:faces:indexing`. */
+  vipsthumbnail: { path: '/usr/bin/vipsthumbnail', packages: 'libvips-tools' },
 };
 
 const args = process.argv.slice(2);
