@@ -6,7 +6,7 @@
 // SIZES=10000,100000 limits the sizes; PGVECTOR_MAX caps pgvector (building HNSW in WASM is slow).
 import { exactFaceIndex } from '../apps/server/src/adapters/faces/exact-face-index';
 import type { FaceIndex } from '../apps/server/src/adapters/faces/face-index';
-import { pgvectorFaceIndex } from '../apps/server/src/adapters/faces/pgvector-face-index';
+import { HNSW_INDEX_SQL, pgvectorFaceIndex } from '../apps/server/src/adapters/faces/pgvector-face-index';
 import { createTestDatabase, type TestDatabase } from '../apps/server/test/databases';
 import { syntheticFaces } from '../apps/server/test/synthetic-faces';
 import { machine, median, writeSection } from './report';
@@ -128,8 +128,15 @@ for (const size of SIZES) {
       const loadSeconds = (performance.now() - t) / 1000;
       const index = kind === 'exact' ? exactFaceIndex(database.db) : pgvectorFaceIndex(database.db);
       t = performance.now();
-      if (kind === 'pgvector') await index.add(stored);
-      else await index.search(serviceId, [event.people[0]!], 0.6); // loads the event into memory
+      if (kind === 'pgvector') {
+        // Built in bulk, as pgvector advises for a loaded table: the first face creates the table
+        // and its index, which is dropped, filled and created again over all rows.
+        await index.add(stored.slice(0, 1));
+        await database.executeSql('drop index face_vectors_hnsw_idx');
+        await index.add(stored.slice(1));
+        await database.executeSql("set maintenance_work_mem = '1GB'");
+        await database.executeSql(HNSW_INDEX_SQL);
+      } else await index.search(serviceId, [event.people[0]!], 0.6); // loads the event into memory
       const buildSeconds = (performance.now() - t) / 1000;
       const { times, results } = await timeSearches(index, serviceId, event);
       let recall = '—';
@@ -146,7 +153,7 @@ for (const size of SIZES) {
       const sorted = [...times].sort((a, b) => a - b);
       const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN;
       rows.push(
-        `| ${size.toLocaleString('en')} | ${label} | ${median(times).toFixed(1)} | ${p95.toFixed(1)} | ${(median(times) / reference).toFixed(2)} × | ${recall} | ${loadSeconds.toFixed(0)} s insert, ${buildSeconds.toFixed(1)} s ${kind === 'pgvector' ? 'HNSW build' : 'first load'} |`,
+        `| ${size.toLocaleString('en')} | ${label} | ${median(times).toFixed(1)} | ${p95.toFixed(1)} | ${(median(times) / reference).toFixed(2)} × | ${recall} | ${loadSeconds.toFixed(0)} s insert, ${buildSeconds.toFixed(1)} s ${kind === 'pgvector' ? 'HNSW bulk build' : 'first load'} |`,
       );
       console.log(rows.at(-1));
     } finally {

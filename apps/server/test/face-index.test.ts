@@ -111,7 +111,7 @@ describe('pgvector against the exact scan', () => {
       for (const [e, event] of events.entries()) {
         for (const person of (people[e] as Float32Array[]).slice(0, 20)) {
           const selfie = faces.face(person, 0.2);
-          const exact = exactScan(
+          const exact = await exactScan(
             stored.filter((f) => f.photoServiceId === event),
             [selfie],
             0.6,

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { faces } from '../../db/face-schema';
 import type { FaceHit, FaceIndex, IndexedFace } from './face-index';
+import { PrefixFilter } from './prefix-filter';
 
 const DIMENSIONS = 128;
 
@@ -11,6 +12,8 @@ interface EventFaces {
   mediaIds: Int32Array;
   vectors: Float32Array;
   size: number;
+  /** The first pass over `vectors[0 … size)`, which rules out the far faces. */
+  filter?: PrefixFilter;
   /** What the table held when this was read: a different count or largest id means reload or append. */
   count: number;
   maxId: number;
@@ -54,6 +57,7 @@ export function exactFaceIndex(db: Db): FaceIndex {
       next.mediaIds.set(current.mediaIds.subarray(0, current.size));
       next.vectors.set(current.vectors.subarray(0, current.size * DIMENSIONS));
       next.size = current.size;
+      next.filter = current.filter;
     }
     for (const row of rows) {
       next.ids[next.size] = row.id;
@@ -64,7 +68,17 @@ export function exactFaceIndex(db: Db): FaceIndex {
     return next;
   }
 
-  async function eventFaces(photoServiceId: number): Promise<EventFaces> {
+  /** One load at a time per event: two searches appending the same new rows would double them. */
+  const loading = new Map<number, Promise<EventFaces>>();
+  function eventFaces(photoServiceId: number): Promise<EventFaces> {
+    const pending = loading.get(photoServiceId);
+    if (pending) return pending;
+    const next = freshEventFaces(photoServiceId).finally(() => loading.delete(photoServiceId));
+    loading.set(photoServiceId, next);
+    return next;
+  }
+
+  async function freshEventFaces(photoServiceId: number): Promise<EventFaces> {
     // The largest id is one index lookup whatever the event's size: new faces are appended.
     // Faces removed since are found out by the hits' check in search(), which reloads then.
     const [state] = await db
@@ -78,6 +92,8 @@ export function exactFaceIndex(db: Db): FaceIndex {
       current && maxId > current.maxId
         ? grow(current, await load(photoServiceId, current.maxId))
         : grow(undefined, await load(photoServiceId));
+    next.filter ??= await PrefixFilter.create();
+    next.filter.update(next.vectors, next.size, DIMENSIONS);
     next.count = next.size;
     next.maxId = next.size > 0 ? (next.ids[next.size - 1] as number) : 0;
     cache.set(photoServiceId, next);
@@ -125,41 +141,47 @@ export function exactFaceIndex(db: Db): FaceIndex {
   };
 }
 
-/** Every face within `maxDistance` of any query: squared distances, abandoned once past the limit. */
+/**
+ * Every face within `maxDistance` of any query: the prefix filter names the few faces that may be,
+ * and their full distances decide.
+ */
 export function scan(event: EventFaces, queries: Float32Array[], maxDistance: number): FaceHit[] {
+  const { filter, vectors, ids, mediaIds } = event;
+  if (!filter) throw new Error('scan() needs the event loaded with its prefix filter');
   const limit = maxDistance * maxDistance;
-  const { vectors, ids, mediaIds, size } = event;
-  const hits: FaceHit[] = [];
-  for (let i = 0; i < size; i++) {
-    const base = i * DIMENSIONS;
-    let best = Number.POSITIVE_INFINITY;
-    for (const q of queries) {
+  const best = new Map<number, number>();
+  for (const q of queries) {
+    for (const i of filter.candidates(q, maxDistance)) {
+      const base = i * DIMENSIONS;
       let sum = 0;
-      // Sixteen dimensions at a time, then a check: most faces are far and leave early.
-      for (let d = 0; d < DIMENSIONS && sum <= limit; d += 16) {
-        for (let k = d; k < d + 16; k++) {
-          const diff = (vectors[base + k] as number) - (q[k] as number);
-          sum += diff * diff;
-        }
+      for (let k = 0; k < DIMENSIONS; k++) {
+        const diff = (vectors[base + k] as number) - (q[k] as number);
+        sum += diff * diff;
       }
-      if (sum < best) best = sum;
+      if (sum <= limit && sum < (best.get(i) ?? Number.POSITIVE_INFINITY)) best.set(i, sum);
     }
-    if (best <= limit)
-      hits.push({ faceId: ids[i] as number, mediaId: mediaIds[i] as number, distance: Math.sqrt(best) });
   }
-  return hits.sort((a, b) => a.distance - b.distance);
+  return [...best]
+    .map(([i, sum]) => ({
+      faceId: ids[i] as number,
+      mediaId: mediaIds[i] as number,
+      distance: Math.sqrt(sum),
+    }))
+    .sort((a, b) => a.distance - b.distance);
 }
 
 /** For tests and benchmarks: the scan over plain arrays. */
-export const exactScan = (
+export async function exactScan(
   entries: { id: number; mediaId: number; descriptor: ArrayLike<number> }[],
   queries: Float32Array[],
   maxDistance: number,
-): FaceHit[] => {
+): Promise<FaceHit[]> {
   const vectors = new Float32Array(entries.length * DIMENSIONS);
   entries.forEach((e, i) => {
     vectors.set(Array.from(e.descriptor), i * DIMENSIONS);
   });
+  const filter = await PrefixFilter.create();
+  filter.update(vectors, entries.length, DIMENSIONS);
   return scan(
     {
       ids: Int32Array.from(entries.map((e) => e.id)),
@@ -168,8 +190,9 @@ export const exactScan = (
       size: entries.length,
       count: entries.length,
       maxId: 0,
+      filter,
     },
     queries,
     maxDistance,
   );
-};
+}

@@ -11,6 +11,10 @@ const MAX_SCAN_TUPLES = 40_000;
 /** Matches one query returns at most: more photos than one person appears in at any event. */
 const MAX_HITS_PER_QUERY = 2_000;
 
+/** m 16 / ef_construction 64: recall against the exact scan ≥ 0.98 (docs/performance.md). */
+export const HNSW_INDEX_SQL = `create index if not exists face_vectors_hnsw_idx on face_vectors
+  using hnsw (embedding vector_l2_ops) with (m = 16, ef_construction = 64)`;
+
 const literal = (v: ArrayLike<number>) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
 
 /**
@@ -33,11 +37,7 @@ export function pgvectorFaceIndex(db: Db): FaceIndex {
       await db.execute(
         sql.raw('create index if not exists face_vectors_media_idx on face_vectors (media_id)'),
       );
-      // m 16 / ef_construction 64: recall against the exact scan ≥ 0.98 (docs/performance.md).
-      await db.execute(
-        sql.raw(`create index if not exists face_vectors_hnsw_idx on face_vectors
-          using hnsw (embedding vector_l2_ops) with (m = 16, ef_construction = 64)`),
-      );
+      await db.execute(sql.raw(HNSW_INDEX_SQL));
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;
