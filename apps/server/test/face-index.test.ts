@@ -34,23 +34,41 @@ describeFaceIndexContract(
 );
 
 describe('choosing the face index', () => {
-  it('takes pgvector where the extension exists and the exact scan where it does not', async () => {
-    for (const backend of ['pglite', 'postgres'] as const) {
-      const database = await createTestDatabase(backend);
-      try {
-        const index = createFaceIndex(database.db);
-        await index.search(1, [faces.person()], 0.6);
-        const { rows } = await database.executeSql(
-          "select count(*)::int as n from pg_tables where tablename = 'face_vectors'",
-        );
-        expect({ backend, pgvector: (rows[0] as { n: number }).n === 1, kind: index.kind }).toEqual({
-          backend,
-          pgvector: backend === 'pglite',
-          kind: backend === 'pglite' ? 'pgvector' : 'exact',
-        });
-      } finally {
-        await database.destroy();
-      }
+  it('takes the exact scan by default and pgvector when asked, which then finds faces stored before', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      const exact = createFaceIndex(database.db);
+      expect(exact.kind).toBe('exact');
+      const { rows: orgs } = await database.executeSql(
+        "insert into organisations (app_name, name) values ('idx', 'Idx') returning id",
+      );
+      const { rows: services } = await database.executeSql(
+        `insert into photo_services (organisation_id, slug, name, experience_type, start_date, end_date)
+         values ($1, 'abcdef12', 'Idx', 'event', '2026-05-01', '2026-05-02') returning id`,
+        [(orgs[0] as { id: number }).id],
+      );
+      const serviceId = (services[0] as { id: number }).id;
+      const { rows: media } = await database.executeSql(
+        "insert into media (photo_service_id, type, status) values ($1, 'photo', 'ready') returning id",
+        [serviceId],
+      );
+      const person = faces.person();
+      const descriptor = faces.face(person, 0.2);
+      await database.executeSql(
+        `insert into faces (media_id, photo_service_id, box, landmarks, score, size_px, descriptor)
+         values ($1, $2, '{"x":0,"y":0,"width":0.1,"height":0.1}', '[]', 0.9, 100, $3::real[])`,
+        [(media[0] as { id: number }).id, serviceId, `{${Array.from(descriptor).join(',')}}`],
+      );
+      expect(await exact.search(serviceId, [person], 0.6)).toHaveLength(1);
+      const { rows: before } = await database.executeSql(
+        "select count(*)::int as n from pg_tables where tablename = 'face_vectors'",
+      );
+      expect((before[0] as { n: number }).n).toBe(0);
+      const pgvector = createFaceIndex(database.db, { kind: 'pgvector' });
+      expect(pgvector.kind).toBe('pgvector');
+      expect(await pgvector.search(serviceId, [person], 0.6)).toHaveLength(1);
+    } finally {
+      await database.destroy();
     }
   });
 });

@@ -18,7 +18,7 @@ export const HNSW_INDEX_SQL = `create index if not exists face_vectors_hnsw_idx 
 const literal = (v: ArrayLike<number>) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
 
 /**
- * The pgvector index (PGlite ships the extension). Its table is created here on first use, not by
+ * The pgvector index (PGlite ships the extension; FACE_INDEX=pgvector chooses it). Its table is created here on first use, not by
  * a migration: the migrations must also run on PostgreSQL servers without the extension, which use
  * the exact index instead. `face_vectors` follows `faces` (cascade) and is filled by add().
  */
@@ -38,6 +38,14 @@ export function pgvectorFaceIndex(db: Db): FaceIndex {
         sql.raw('create index if not exists face_vectors_media_idx on face_vectors (media_id)'),
       );
       await db.execute(sql.raw(HNSW_INDEX_SQL));
+      // Faces stored while another index served (the exact scan is the default) join here, so
+      // turning FACE_INDEX=pgvector on finds every face at once.
+      await db.execute(
+        sql.raw(`insert into face_vectors (face_id, photo_service_id, media_id, embedding)
+          select f.id, f.photo_service_id, f.media_id, f.descriptor::vector from faces f
+          where not exists (select 1 from face_vectors v where v.face_id = f.id)
+          on conflict (face_id) do nothing`),
+      );
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;
