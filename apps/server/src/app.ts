@@ -30,6 +30,7 @@ import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { photobookRoutes } from './routes/photobook.routes';
 import { printRoutes } from './routes/print.routes';
+import { sharingRoutes } from './routes/sharing.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
 import { type LinkBaseResolver, linkBaseResolver } from './services/accounts/link-base';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   faceRoutes(context);
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
+  sharingRoutes(context);
   mediaFileRoutes(app, {
     apiBase: API_BASE,
     storage: options.storage,
@@ -188,6 +190,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         PLATFORM_STAFF_PERMISSION,
       ),
   });
-  await webRoutes(app, { apiBase: API_BASE, webDist: options.webDist });
+  const linkBases = linkBaseResolver(options.database.db, options.publicUrl);
+  await webRoutes(app, {
+    apiBase: API_BASE,
+    webDist: options.webDist,
+    sharedPreview: async (link, host) => {
+      const shared = await services.sharedImage.open(link).catch(() => null);
+      if (!shared?.media || !shared.event) return null;
+      // Origins from the configuration only; the Host header merely picks a branded site by exact match.
+      const base = await linkBases.forRequest({ host, eventOwnerId: null });
+      return {
+        title: shared.event.name,
+        description: `A photo from ${shared.event.name}. Find your own photos with your album code or a selfie.`,
+        image: new URL(shared.media.url, options.publicUrl).toString(),
+        url: `${base}/shared/${link.user_id}/${link.media_id}/${link.security_hash}`,
+        width: shared.media.width,
+        height: shared.media.height,
+      };
+    },
+  });
   return app;
 }

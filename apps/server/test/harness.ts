@@ -39,6 +39,8 @@ export interface HarnessOptions {
   storage?: Storage;
   /** Payment providers (e.g. Stripe pointed at a local fake); from the configuration (test provider) by default. */
   payments?: (db: TestDatabase['db']) => PaymentRegistry;
+  /** A built web app's folder (index.html) for the pages the server renders into; none by default. */
+  webDist?: string;
 }
 
 /** A mailer that keeps what it sends in memory, for tests that only need to read the message. */
@@ -76,7 +78,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     storage,
     mediaSecret,
     publicUrl: 'http://localhost:8080',
-    webDist: null,
+    webDist: options.webDist ?? null,
     logLevel: 'silent',
   });
   return {

@@ -62,6 +62,8 @@ export const ErrorCode = {
   selfieRequired: 'selfie_required',
   /** Anonymous mode cannot change this way now (already on, already off, or still processing). */
   anonymizationState: 'anonymization_state',
+  /** A shared-media link that is forged, or whose medium is no longer shared (400, entry spec §8). */
+  invalidSharedLink: 'invalid_shared_link',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

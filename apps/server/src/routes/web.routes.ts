@@ -10,7 +10,16 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function webRoutes(
   app: FastifyInstance,
-  { apiBase, webDist }: { apiBase: string; webDist: string | null },
+  {
+    apiBase,
+    webDist,
+    sharedPreview,
+  }: {
+    apiBase: string;
+    webDist: string | null;
+    /** The link preview of a share link's page (Open Graph), or null when the link is not valid. */
+    sharedPreview?: (link: SharedPath, host: string | undefined) => Promise<LinkPreview | null>;
+  },
 ) {
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
@@ -37,6 +46,57 @@ export async function webRoutes(
     // Files of the build are routes of their own; a file path that lands here (a stale asset) is a real 404.
     if (/\.[a-z0-9]{1,8}$/i.test(path))
       return reply.status(404).send({ code: 'not_found', message: 'Not found.' });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const shared = parseSharedPath(path);
+    const preview = shared && sharedPreview ? await sharedPreview(shared, request.headers.host) : null;
+    const html = preview ? indexHtml.replace('</head>', `${previewTags(preview)}</head>`) : indexHtml;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
+}
+
+/** The web app's share link page: /shared/<user id>/<media id>/<security_hash>. */
+export interface SharedPath {
+  user_id: number;
+  media_id: number;
+  security_hash: string;
+}
+const SHARED_PATH = /^\/shared\/([1-9]\d{0,8})\/([1-9]\d{0,8})\/([A-Za-z0-9_-]{1,128})$/;
+
+export function parseSharedPath(path: string): SharedPath | null {
+  const match = SHARED_PATH.exec(path);
+  if (!match) return null;
+  return { user_id: Number(match[1]), media_id: Number(match[2]), security_hash: match[3] as string };
+}
+
+export interface LinkPreview {
+  title: string;
+  description: string;
+  /** Absolute URLs, built from the configuration. */
+  image: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * What messengers read to unfurl a share link with its photo (they run no script). The page is
+ * someone's photo: search engines are asked not to index it.
+ */
+function previewTags(p: LinkPreview): string {
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:title', p.title],
+    ['property', 'og:description', p.description],
+    ['property', 'og:image', p.image],
+    ['property', 'og:image:width', String(p.width)],
+    ['property', 'og:image:height', String(p.height)],
+    ['property', 'og:url', p.url],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'robots', 'noindex'],
+  ];
+  return tags
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}">`)
+    .join('');
 }

@@ -42,6 +42,8 @@ import { ordersService } from './orders/orders.service';
 import { paymentOptions } from './orders/payment-options';
 import { savedCardsService } from './orders/saved-cards.service';
 import { testPaymentsService } from './orders/test-payments.service';
+import { shareHasher } from './sharing/share-hash';
+import { sharedImageService } from './sharing/shared-image.service';
 import { configService } from './sites/config.service';
 
 export interface ServiceDeps {
@@ -59,7 +61,7 @@ export interface ServiceDeps {
   hasher?: PasswordHasher;
   /** Face detection; the process' pool of engine threads (started on first use) by default. */
   faceEngine?: FaceEngine;
-  /** Face search; pgvector where the database has it, else the exact scan, by default. */
+  /** Face search; the exact scan by default, pgvector with FACE_INDEX=pgvector (face-indexes.ts). */
   faceIndex?: FaceIndex;
 }
 
@@ -135,6 +137,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     auth,
     limiter,
+    sharedImage: sharedImageService({ db: deps.db, mediaFiles, shares: shareHasher(deps.mediaSecret) }),
     accounts: accountService({
       db: deps.db,
       hasher,

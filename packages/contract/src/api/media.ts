@@ -19,6 +19,9 @@ export const mediaSchema = z.object({
   thumbnail_url: z.string(),
   preview_url: z.string(),
   download_url: z.string().nullable(),
+  // decision: the share link's security_hash (HMAC of the owner's user id and the medium's id) comes
+  // with every medium of its owner's lists; the web builds /shared/<user>/<media>/<hash> from it.
+  share_hash: z.string(),
   // decision: a video's web rendition, signed, only for someone who may play it (albums spec §3:
   // video plays after buying photos-and-videos or videos); null for photos and locked videos.
   video_url: z.string().nullable(),

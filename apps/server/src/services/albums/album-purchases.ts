@@ -25,7 +25,7 @@ export type HiddenFaces = (viewerId: number, mediaIds: number[]) => Promise<Map<
  */
 export function albumPurchasesView(deps: {
   db: Queryable;
-  mediaFiles: Pick<MediaFilesService, 'url'>;
+  mediaFiles: Pick<MediaFilesService, 'url' | 'shareHash'>;
   downloadUrl: DownloadUrl | null;
   now: () => Date;
   hiddenFor?: HiddenFaces;
@@ -70,7 +70,7 @@ export function albumPurchasesView(deps: {
           : new Map<number, number[]>(),
       ]);
       if (bought.size === 0)
-        return rows.map((row) => mediaDto(row, deps.mediaFiles, null, hidden.get(row.id)));
+        return rows.map((row) => mediaDto(userId, row, deps.mediaFiles, null, hidden.get(row.id)));
       const services = new Map<number, { hd: boolean; name: string }>();
       for (const serviceId of new Set(rows.filter((r) => bought.has(r.id)).map((r) => r.photoServiceId))) {
         const service = await photoServicesRepository(deps.db).findById(serviceId);
@@ -83,7 +83,7 @@ export function albumPurchasesView(deps: {
       }
       return rows.map((row) => {
         const faces = hidden.get(row.id);
-        if (!bought.has(row.id)) return mediaDto(row, deps.mediaFiles, null, faces);
+        if (!bought.has(row.id)) return mediaDto(userId, row, deps.mediaFiles, null, faces);
         const service = services.get(row.photoServiceId);
         const download =
           service?.hd && deps.downloadUrl
@@ -93,7 +93,7 @@ export function albumPurchasesView(deps: {
                 row.type === 'video' ? undefined : faces,
               )
             : null;
-        return mediaDto(row, deps.mediaFiles, { purchased: true, downloadUrl: download }, faces);
+        return mediaDto(userId, row, deps.mediaFiles, { purchased: true, downloadUrl: download }, faces);
       });
     },
   };

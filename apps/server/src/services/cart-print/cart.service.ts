@@ -390,7 +390,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         rows.map((r) => r.id),
       );
       return {
-        results: rows.map((row) => mediaDto(row, deps.mediaFiles, null, hidden.get(row.id))),
+        results: rows.map((row) => mediaDto(auth.user.id, row, deps.mediaFiles, null, hidden.get(row.id))),
         pagination: makePagination(total, pageNumber, pageSize),
       };
     },

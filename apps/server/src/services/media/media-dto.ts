@@ -20,8 +20,9 @@ export function viewedFiles(purchased: boolean): { thumb: ServedFile; preview: S
  * (anonymous mode); a video's rendition itself is not blurred, only its poster.
  */
 export function mediaDto(
+  ownerId: number,
   row: AlbumMediaRow,
-  mediaFiles: Pick<MediaFilesService, 'url'>,
+  mediaFiles: Pick<MediaFilesService, 'url' | 'shareHash'>,
   bought: { purchased: true; downloadUrl: string | null } | null = null,
   hidden?: readonly number[],
 ): Media {
@@ -39,6 +40,7 @@ export function mediaDto(
     thumbnail_url: mediaFiles.url(row.id, files.thumb, hidden),
     preview_url: mediaFiles.url(row.id, files.preview, hidden),
     download_url: bought?.downloadUrl ?? null,
+    share_hash: mediaFiles.shareHash(ownerId, row.id),
     // A video plays once bought (albums spec §4: photos-and-videos or videos packages, or picked).
     video_url: purchased && row.type === 'video' ? mediaFiles.url(row.id, 'video') : null,
     width: row.width ?? 1,

@@ -19,6 +19,7 @@ import { type MediaVariant, mediaKey } from '../../media/variants';
 import { makeVideoDerivatives } from '../../media/video-derivatives';
 import { DEFAULT_WORK_ROOT, makeWorkDir, withWorkDir } from '../../media/work-dirs';
 import { mediaRepository } from '../../repositories/media.repository';
+import { shareHasher } from '../sharing/share-hash';
 
 export const DERIVATIVES_QUEUE = 'media-derivatives';
 
@@ -126,6 +127,7 @@ export function mediaFilesService(deps: {
   const repo = () => mediaRepository(deps.db);
   const workRoot = deps.workRoot ?? DEFAULT_WORK_ROOT;
   const ffmpeg = deps.ffmpeg ?? (() => findFfmpeg());
+  const shares = shareHasher(deps.secret);
   const sign = memoisedSigner((path, expiresAt) => signMediaPath(path, { secret: deps.secret, expiresAt }));
 
   /** Stores the web rendition and returns the poster's photo derivatives, for the caller to store. */
@@ -271,6 +273,11 @@ export function mediaFilesService(deps: {
      */
     url(mediaId: number, file: ServedFile, hidden?: readonly number[]): string {
       return sign(`/api/media/${mediaId}/${hiddenSegment(hidden)}${file}`, linkExpiry(deps.now()));
+    },
+
+    /** The security_hash of the link by which `userId` shares `mediaId` (services/sharing). */
+    shareHash(userId: number, mediaId: number): string {
+      return shares.hash(userId, mediaId);
     },
 
     /**

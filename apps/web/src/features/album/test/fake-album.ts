@@ -20,6 +20,7 @@ export function makeMedia(id: number, overrides: Partial<Media> = {}): Media {
     thumbnail_url: `https://cdn.example/${id}/thumb`,
     preview_url: `https://cdn.example/${id}/preview`,
     download_url: null,
+    share_hash: `share-hash-${id}`,
     video_url: null,
     width: 1600,
     height: 1067,

@@ -58,6 +58,7 @@ export function cartMedia(id: number, type: Media['type'] = 'photo'): Media {
     thumbnail_url: `https://cdn.example/${id}/thumb`,
     preview_url: `https://cdn.example/${id}/preview`,
     download_url: null,
+    share_hash: `share-hash-${id}`,
     video_url: null,
     width: 1600,
     height: 1067,
