@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/print-schema.ts',
     './src/db/order-schema.ts',
     './src/db/face-schema.ts',
+    './src/db/impersonation-schema.ts',
   ],
   out: './drizzle',
 });

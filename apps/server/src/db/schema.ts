@@ -118,6 +118,8 @@ export const authTokens = pgTable(
     tokenType: text('token_type').$type<'Token' | 'Bearer'>().notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set on an impersonated session: the staff user acting as `user_id` (short-lived, never extended). */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
