@@ -54,6 +54,10 @@ export const organisations = pgTable('organisations', {
   minRequiredAgePolicyUrl: text('min_required_age_policy_url'),
   /** An album code of this site shown as the example on its home page and code forms (none: no example). */
   sampleCode: text('sample_code'),
+  /** Where support requests of this site and its events go (none: the platform's SUPPORT_EMAIL). */
+  supportEmail: text('support_email'),
+  /** IANA time zone of the support team: decides when support is open (Monday to Friday). */
+  timeZone: text('time_zone').notNull().default('Europe/Rome'),
   createdAt: createdAt(),
 });
 

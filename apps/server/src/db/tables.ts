@@ -6,3 +6,4 @@ export * from './impersonation-schema';
 export * from './order-schema';
 export * from './print-schema';
 export * from './schema';
+export * from './support-schema';

@@ -15,6 +15,19 @@ export type FaqGroup = z.infer<typeof faqGroupSchema>;
 
 export const faqsQuerySchema = z.object({ event_id: idParam.optional() });
 
+// decision: what a request is about, so support can sort it before reading it.
+export const SUPPORT_CATEGORIES = [
+  'finding_photos',
+  'missing_photos',
+  'payment',
+  'download',
+  'prints',
+  'privacy',
+  'account',
+  'other',
+] as const;
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+
 // decision: the request form asks for name, e-mail, optional event and album code, a subject and a message.
 export const supportRequestBodySchema = z.object({
   name: z.string().trim().min(1, { message: 'field.required' }).max(150),
