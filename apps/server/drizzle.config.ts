@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/order-schema.ts',
     './src/db/face-schema.ts',
     './src/db/impersonation-schema.ts',
+    './src/db/metrics-schema.ts',
     './src/db/support-schema.ts',
   ],
   out: './drizzle',

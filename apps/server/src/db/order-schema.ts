@@ -369,19 +369,6 @@ export const labPackages = pgTable('lab_packages', {
   createdAt: createdAt(),
 });
 
-/** Tracking events (add to cart, purchase…) waiting for the metrics pipeline (issue 11). */
-export const metricEvents = pgTable(
-  'metric_events',
-  {
-    id: serial('id').primaryKey(),
-    type: text('type').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('metric_events_type_idx').on(t.type, t.createdAt)],
-);
-
 /** Unpurchased-media notices sent to an album's owner (last chance, last call), each once. */
 export const albumLifecycleNotices = pgTable(
   'album_lifecycle_notices',

@@ -3,6 +3,7 @@ export * from './album-schema';
 export * from './cart-schema';
 export * from './face-schema';
 export * from './impersonation-schema';
+export * from './metrics-schema';
 export * from './order-schema';
 export * from './print-schema';
 export * from './schema';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { metricEvents } from '../db/order-schema';
+import { metricEvents } from '../db/metrics-schema';
 
 export type MetricEventRow = typeof metricEvents.$inferSelect;
 

@@ -1,0 +1,62 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { photoServices } from './album-schema';
+import { users } from './schema';
+
+/**
+ * Usage messages, append-only: the browsers' queued metrics (albums spec §9, through the metrics
+ * listener) and the server's own tracking (add to cart, purchase, zip downloaded). A browser's
+ * message carries its own id (`message_id`, unique): a batch sent twice is stored once.
+ * No foreign key on `event_id`: a bad id must not fail a whole batch; the daily aggregates keep
+ * only existing events.
+ */
+export const metricEvents = pgTable(
+  'metric_events',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's id of the message (crypto.randomUUID); null for the server's own events. */
+    messageId: uuid('message_id'),
+    eventId: integer('event_id'),
+    /** When it happened in the browser (messages are sent later, in batches). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('metric_events_type_idx').on(t.type, t.createdAt),
+    uniqueIndex('metric_events_message_id_idx').on(t.messageId),
+  ],
+);
+
+/** Messages per event, day (UTC) and type, built by the `metrics-daily` job from `metric_events`. */
+export const metricDaily = pgTable(
+  'metric_daily',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => photoServices.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.type] })],
+);
+
+/** How far a job has read an append-only table (the last id it counted). */
+export const metricWatermarks = pgTable('metric_watermarks', {
+  name: text('name').primaryKey(),
+  lastId: integer('last_id').notNull(),
+});
