@@ -169,6 +169,14 @@ export const paths = {
     backButton: true,
     getHref: (q: { checkin_id: number; key: string }) => withQuery('/photobook', q),
   },
+  // decision (issue 11): a shared photo's page; the link carries the sharer, the medium and the
+  // security_hash that proves the sharer made it (entry spec §8)
+  shared: {
+    path: '/shared/:userId/:mediaId/:hash',
+    access: 'all',
+    getHref: (userId: number, mediaId: number, hash: string) =>
+      `/shared/${seg(userId)}/${seg(mediaId)}/${seg(hash)}`,
+  },
   impersonate: { path: '/impersonate', access: 'login', getHref: () => '/impersonate' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },

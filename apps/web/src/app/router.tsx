@@ -79,6 +79,7 @@ const screens: Screen[] = [
   { route: paths.profilePrivacy, lazy: accountScreen('privacy') },
   { route: paths.profileChangePassword, lazy: accountScreen('changePassword') },
   { route: paths.orders, lazy: accountScreen('orders') },
+  { route: paths.shared, lazy: () => import('../features/sharing/routes/shared-image') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.cameraHelp, lazy: () => import('../features/selfie/routes/camera-help-page') },
   { route: paths.checkout, lazy: checkoutScreen('checkout') },

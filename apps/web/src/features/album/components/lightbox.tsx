@@ -11,8 +11,11 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useAppStore } from '../../../shared/store/app-store';
 import { Toast } from '../../../shared/ui/toast';
+import { ShareDialog } from '../../sharing';
 import { classifyGesture, withinTap } from '../lib/gestures';
 import { formatDuration } from '../lib/video';
 import { useCartFeedback } from './cart-feedback';
@@ -72,6 +75,7 @@ function LightboxPanel({
   const [showInfo, setShowInfo] = useState(false);
   const [immersive, setImmersive] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
   const [waitingForMore, setWaitingForMore] = useState(false);
   const touch = useRef<{
@@ -88,10 +92,12 @@ function LightboxPanel({
   const canNext = !atEnd || hasMore;
   const canPrevious = position > 0;
 
+  // the link names the album's owner: the viewer is theirs (an impersonating admin shares as them)
+  const sharer = useAppStore((state) => state.user?.id ?? null);
   const say = useCallback((text: string) => setToast({ text, id: Date.now() }), []);
   const cartFeedback = useCartFeedback(say);
   // a modal over the viewer (remove photo, currency mismatch): the viewer is inert meanwhile
-  const covered = confirming || cartFeedback.dialogOpen;
+  const covered = confirming || sharing || cartFeedback.dialogOpen;
 
   const go = (step: 1 | -1) => {
     setShowInfo(false);
@@ -215,22 +221,10 @@ function LightboxPanel({
     touch.current = null;
   };
 
-  const share = async () => {
-    const url = new URL(media.preview_url, window.location.origin).href;
-    const text = t('album.share.text', { event: title });
-    try {
-      if (typeof navigator.share === 'function') {
-        await navigator.share({ title, text, url });
-        return;
-      }
-      await navigator.clipboard.writeText(url);
-      say(t('album.share.copied'));
-    } catch (error) {
-      // the user closed the share sheet: nothing to say
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      say(t('album.share.failed'));
-    }
-  };
+  const shareUrl =
+    sharer === null
+      ? null
+      : new URL(paths.shared.getHref(sharer, media.id, media.share_hash), window.location.origin).href;
 
   const alt = mediaAlt(t, language, media, offset + position + 1, Math.max(total, items.length));
   const takenAt = media.taken_at
@@ -261,12 +255,13 @@ function LightboxPanel({
             className="lightbox-btn"
             onFailed={() => say(t('album.favourite.failed'))}
           />
-          {canShare && (
+          {canShare && shareUrl && (
             <button
               type="button"
               className="lightbox-btn"
               aria-label={t('album.share.button')}
-              onClick={() => void share()}
+              aria-haspopup="dialog"
+              onClick={() => setSharing(true)}
             >
               <Icon d={ICONS.share} />
             </button>
@@ -367,6 +362,16 @@ function LightboxPanel({
 
       <Toast key={toast?.id} message={toast?.text ?? null} onDone={() => setToast(null)} />
       {cartFeedback.dialog}
+      {shareUrl && (
+        <ShareDialog
+          open={sharing}
+          onClose={() => setSharing(false)}
+          url={shareUrl}
+          text={t('album.share.text', { event: title })}
+          onShared={() => {}}
+          say={say}
+        />
+      )}
       <RemovePhotoDialog
         open={confirming}
         media={media}
