@@ -6,6 +6,7 @@ import type { Storage } from './adapters/storage/storage';
 import type { TrustProxy } from './config';
 import type { Database } from './db/client';
 import { AlternativeAnswer, DomainError } from './http/errors';
+import { clientOf } from './http/client';
 import {
   checkAnswersAgainstContract,
   type ResponseMismatch,
@@ -22,6 +23,7 @@ import { configRoutes } from './routes/config.routes';
 import type { RequestInfo, RouteContext } from './routes/context';
 import { downloadRoutes } from './routes/downloads.routes';
 import { addFaceRoute, faceRoutes } from './routes/faces.routes';
+import { impersonationRoutes } from './routes/impersonation.routes';
 import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organiserRoutes } from './routes/organiser.routes';
@@ -135,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { services } = options;
   const authenticate = async (request: FastifyRequest, access: 'public' | 'user' | 'user-with-policies') => {
-    const auth = await services.auth.authenticate(request.headers.authorization);
+    const auth = await services.auth.authenticate(request.headers.authorization, clientOf(request));
     services.auth.requireAccess(auth, access);
     return auth;
   };
@@ -173,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
   sharingRoutes(context);
+  impersonationRoutes(context);
   mediaFileRoutes(app, {
     apiBase: API_BASE,
     storage: options.storage,

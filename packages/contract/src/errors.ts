@@ -64,6 +64,8 @@ export const ErrorCode = {
   anonymizationState: 'anonymization_state',
   /** A shared-media link that is forged, or whose medium is no longer shared (400, entry spec §8). */
   invalidSharedLink: 'invalid_shared_link',
+  /** An impersonated session may not pay, change the password, delete the account or give consent. */
+  impersonationForbidden: 'impersonation_forbidden',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -11,6 +11,4 @@ export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   'GET /support/v1/request/faqs/': 'issue 11',
   'POST /support/v1/request/send/': 'issue 11',
   'POST /metric': 'issue 11',
-  'GET /impersonate/user/': 'issue 11',
-  'POST /impersonate/user/impersonate/': 'issue 11',
 };

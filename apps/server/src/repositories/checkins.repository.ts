@@ -190,6 +190,7 @@ export function checkinsRepository(db: Queryable) {
         user: users,
         tokenId: authTokens.id,
         tokenType: authTokens.tokenType,
+        impersonatedBy: authTokens.impersonatorId,
       })
       .from(checkins)
       .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
@@ -303,7 +304,12 @@ export function checkinsRepository(db: Queryable) {
     ) {
       const [row] = await sessionAlbum(extras).execute({ keyHash, now: now.toISOString(), id });
       if (!row) return undefined;
-      const session = { user: row.user, tokenId: row.tokenId, tokenType: row.tokenType };
+      const session = {
+        user: row.user,
+        tokenId: row.tokenId,
+        tokenType: row.tokenType,
+        impersonatedBy: row.impersonatedBy,
+      };
       return { album: toAlbum<O>(row.album), session };
     },
     /** Every completed album of a user (the media of all their albums). */

@@ -97,6 +97,10 @@ export function tokensRepository(db: Queryable) {
     async insert(token: typeof authTokens.$inferInsert): Promise<void> {
       await db.insert(authTokens).values(token);
     },
+    async insertReturningId(token: typeof authTokens.$inferInsert): Promise<number> {
+      const [row] = await db.insert(authTokens).values(token).returning({ id: authTokens.id });
+      return row!.id;
+    },
     /** A live token with its user, in one query: every authenticated request asks this first. */
     async findValidWithUser(keyHash: string, now: Date) {
       const query = preparedSessions.get(db) ?? sessionQuery(db);
@@ -110,6 +114,11 @@ export function tokensRepository(db: Queryable) {
     },
     async delete(id: number): Promise<void> {
       await db.delete(authTokens).where(eq(authTokens.id, id));
+    },
+    /** Deletes a token; false when it was gone already (another request removed it first). */
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(authTokens).where(eq(authTokens.id, id)).returning({ id: authTokens.id });
+      return rows.length > 0;
     },
     /** Revokes every token of a user except `keepId` (the session that changed the password). */
     async deleteAllForUser(userId: number, keepId?: number): Promise<void> {

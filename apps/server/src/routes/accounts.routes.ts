@@ -1,4 +1,5 @@
 import { accountEndpoints as e } from '@fotodrop/contract';
+import { clientOf } from '../http/client';
 import type { RouteContext } from './context';
 
 export function accountRoutes({ route, services, requestInfo }: RouteContext): void {
@@ -8,7 +9,7 @@ export function accountRoutes({ route, services, requestInfo }: RouteContext): v
     return accounts.signup(body, { ip, organisationId });
   });
   route(e.login, async ({ body, request }) => auth.login(body.username, body.password, request.ip));
-  route(e.logout, async ({ auth: caller }) => auth.logout(caller));
+  route(e.logout, async ({ auth: caller, request }) => auth.logout(caller, clientOf(request)));
   route(e.me, async ({ auth: caller, query }) => accounts.me(caller, query.include_perms === 'true'));
   route(e.updateMe, async ({ auth: caller, body }) => accounts.updateMe(caller, body));
   route(e.passwordReset, async ({ body, request }) => {

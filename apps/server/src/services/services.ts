@@ -14,6 +14,7 @@ import { paymentCustomersRepository } from '../repositories/payment-customers.re
 import { accountService } from './accounts/account.service';
 import { authService } from './accounts/auth.service';
 import { externalAuthService } from './accounts/external-auth.service';
+import { impersonationService } from './accounts/impersonation.service';
 import { rateLimiter } from './accounts/rate-limiter';
 import { albumMediaService } from './albums/album-media.service';
 import { albumPurchasesView } from './albums/album-purchases';
@@ -148,6 +149,7 @@ export function createServices(deps: ServiceDeps) {
       requiredPoliciesVersion,
     }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
+    impersonation: impersonationService({ db: deps.db, limiter, now }),
     config: configService(deps.db),
     checkins,
     selfies: selfieService({

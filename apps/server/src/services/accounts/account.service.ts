@@ -20,6 +20,7 @@ import {
 } from '../../repositories/users.repository';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { type AuthContext, type AuthService, hasAcceptedPolicies } from './auth.service';
+import { assertNotImpersonated } from './impersonation-audit';
 import { LIMITS, type RateLimiter } from './rate-limiter';
 
 export const RESET_LINK_TTL_MINUTES = 60;
@@ -99,6 +100,10 @@ export function accountService(deps: AccountDeps) {
     },
 
     async updateMe(auth: AuthContext, body: z.output<typeof updateMeBodySchema>): Promise<User> {
+      // Consent and the acceptance of the policies are the owner's own word, never a staff user's.
+      const consentChanges =
+        body.marketing_consent !== undefined && body.marketing_consent !== auth.user.marketingConsent;
+      if (consentChanges || body.accept_required_policies) assertNotImpersonated(auth);
       const at = now();
       const changes: Partial<UserRow> = {};
       if (body.first_name !== undefined) changes.firstName = body.first_name;
@@ -117,6 +122,7 @@ export function accountService(deps: AccountDeps) {
     },
 
     async changePassword(auth: AuthContext, oldPassword: string, newPassword: string) {
+      assertNotImpersonated(auth);
       await assertPassword(auth.user, oldPassword, 'old_password');
       const passwordHash = await hasher.hash(newPassword);
       await db.transaction(async (tx) => {
@@ -128,6 +134,7 @@ export function accountService(deps: AccountDeps) {
     },
 
     async deleteAccount(auth: AuthContext, password: string) {
+      assertNotImpersonated(auth);
       await assertPassword(auth.user, password, 'password');
       await db.transaction((tx) => usersRepository(tx).deleteWithTombstone(auth.user));
       return { detail: 'Your account has been deleted.' };

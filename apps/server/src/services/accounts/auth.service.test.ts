@@ -6,7 +6,7 @@ import type { RateLimiter } from './rate-limiter';
 
 const user = (policiesAcceptedVersion: number | null): UserRow =>
   ({ id: 1, policiesAcceptedVersion }) as UserRow;
-const ctx = (u: UserRow): AuthContext => ({ user: u, tokenId: 1, tokenType: 'Token' });
+const ctx = (u: UserRow): AuthContext => ({ user: u, tokenId: 1, tokenType: 'Token', impersonatedBy: null });
 
 // requireAccess is a pure rule: no database call happens, so none is given.
 const service = authService({

@@ -2,14 +2,18 @@ import { ErrorCode, type TokenType } from '@fotodrop/contract';
 import type { PasswordHasher } from '../../adapters/password-hasher';
 import { randomSecret, sha256 } from '../../adapters/secrets';
 import type { Db } from '../../db/client';
+import type { ClientInfo } from '../../http/client';
 import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../../http/errors';
 import { tokensRepository, type UserRow, usersRepository } from '../../repositories/users.repository';
+import { recordImpersonation } from './impersonation-audit';
 import { BACKOFFS, LIMITS, type RateLimiter } from './rate-limiter';
 
 export interface AuthContext {
   user: UserRow;
   tokenId: number;
   tokenType: TokenType;
+  /** The staff user who opened this session as `user` (impersonation), or null for the user's own. */
+  impersonatedBy: number | null;
 }
 
 type Access = 'public' | 'user' | 'user-with-policies';
@@ -71,7 +75,8 @@ export function authService(deps: AuthDeps) {
     return { token: key, token_type: type };
   }
 
-  async function authenticate(header: string | undefined): Promise<AuthContext | null> {
+  /** `client` is where the request came from: an expired impersonated session's end is recorded with it. */
+  async function authenticate(header: string | undefined, client?: ClientInfo): Promise<AuthContext | null> {
     if (header === undefined || header.trim() === '') return null;
     const parsed = parseAuthorization(header);
     if (!parsed) throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token header.');
@@ -80,12 +85,46 @@ export function authService(deps: AuthDeps) {
     if (!found) {
       const expired = await tokens.findAny(keyHash);
       if (expired) {
-        await tokens.delete(expired.id);
+        if (expired.impersonatorId !== null) {
+          await endImpersonation(expired, 'expired', client ?? { ip: '', userAgent: '' });
+        } else {
+          await tokens.delete(expired.id);
+        }
         throw new UnauthorizedError(ErrorCode.tokenExpired, 'Session expired - please log in again.');
       }
       throw new UnauthorizedError(ErrorCode.unauthorized, 'Invalid token.');
     }
-    return { user: found.user, tokenId: found.token.id, tokenType: found.token.tokenType };
+    return {
+      user: found.user,
+      tokenId: found.token.id,
+      tokenType: found.token.tokenType,
+      impersonatedBy: found.token.impersonatorId,
+    };
+  }
+
+  /**
+   * Ends an impersonated session: the token goes and the trail gets its end, together. Of two
+   * requests ending the same session only the one that removed the token writes the end.
+   */
+  async function endImpersonation(
+    token: { id: number; userId: number; impersonatorId: number | null },
+    reason: 'logout' | 'expired',
+    client: ClientInfo,
+  ): Promise<void> {
+    const impersonatorId = token.impersonatorId;
+    if (impersonatorId === null) return;
+    await deps.db.transaction(async (tx) => {
+      if (!(await tokensRepository(tx).remove(token.id))) return;
+      await recordImpersonation(tx, {
+        action: 'end',
+        impersonatorId,
+        userId: token.userId,
+        tokenId: token.id,
+        endReason: reason,
+        at: deps.now(),
+        client,
+      });
+    });
   }
 
   function requireAccess(auth: AuthContext | null, access: Access): void {
@@ -161,8 +200,17 @@ export function authService(deps: AuthDeps) {
       if (!(await users.hasPermission(auth.user.id, perm))) throw new ForbiddenError();
     },
 
-    async logout(auth: AuthContext): Promise<{ detail: string }> {
-      await tokens.delete(auth.tokenId);
+    /** Ends the session; an impersonated one's end goes to the trail (returning to one's own account). */
+    async logout(auth: AuthContext, client: ClientInfo): Promise<{ detail: string }> {
+      if (auth.impersonatedBy !== null) {
+        await endImpersonation(
+          { id: auth.tokenId, userId: auth.user.id, impersonatorId: auth.impersonatedBy },
+          'logout',
+          client,
+        );
+      } else {
+        await tokens.delete(auth.tokenId);
+      }
       return { detail: 'Logged out.' };
     },
   };

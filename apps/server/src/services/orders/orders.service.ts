@@ -16,6 +16,7 @@ import { cartRepository } from '../../repositories/cart.repository';
 import { type OrderRow, ordersRepository, type PaymentRow } from '../../repositories/orders.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import type { AuthContext } from '../accounts/auth.service';
+import { assertNotImpersonated } from '../accounts/impersonation-audit';
 import type { WrongGuessLimits } from '../albums/code-guess-limits';
 import { NoDeliveryError } from '../cart-print/shipping';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
@@ -216,6 +217,7 @@ export function ordersService(deps: {
 
   const service = {
     async create(auth: AuthContext, body: Parsed, ctx: { linkBase: string; ip: string }) {
+      assertNotImpersonated(auth);
       const guesser = { ip: ctx.ip, userId: auth.user.id };
       if (body.voucher_code) await deps.voucherGuesses.assertOpen(guesser);
       const { order, superseded } = await placeOrder(auth, body, ctx.linkBase).catch(
@@ -299,6 +301,7 @@ export function ordersService(deps: {
 
     /** The browser's word that it paid: only a reason to ask the provider. */
     async confirm(auth: AuthContext, body: { transaction_id: string; extra_data: Record<string, string> }) {
+      assertNotImpersonated(auth);
       const repo = ordersRepository(deps.db);
       const ref = [body.transaction_id, body.extra_data.preference_id].filter((r): r is string => Boolean(r));
       let payment: PaymentRow | undefined;
@@ -354,6 +357,7 @@ export function ordersService(deps: {
 
     /** A bank transfer arrived: platform staff, or the selling organisation's order managers. */
     async markPaid(auth: AuthContext, id: number): Promise<Order> {
+      assertNotImpersonated(auth);
       const repo = ordersRepository(deps.db);
       const order = await repo.find(id);
       const perms = await usersRepository(deps.db).permissions(auth.user.id);

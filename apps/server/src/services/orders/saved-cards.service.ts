@@ -2,6 +2,7 @@ import type { SavedCard } from '@fotodrop/contract';
 import type { PaymentRegistry } from '../../adapters/payments/payment-registry';
 import { NotFoundError } from '../../http/errors';
 import type { AuthContext } from '../accounts/auth.service';
+import { assertNotImpersonated } from '../accounts/impersonation-audit';
 
 /**
  * The user's saved cards, kept by whichever provider serves the card method (`stripe` in the
@@ -19,11 +20,13 @@ export function savedCardsService(deps: { payments: PaymentRegistry }) {
       return { results: api ? await api.list(customerOf(auth)) : [] };
     },
     async setDefault(auth: AuthContext, cardId: string): Promise<SavedCard> {
+      assertNotImpersonated(auth);
       const api = cardsApi();
       if (!api) throw noCards();
       return api.setDefault(customerOf(auth), cardId);
     },
     async detach(auth: AuthContext, cardId: string): Promise<{ detail: string }> {
+      assertNotImpersonated(auth);
       const api = cardsApi();
       if (!api) throw noCards();
       await api.detach(customerOf(auth), cardId);

@@ -7,6 +7,7 @@ import type {
 } from '../../adapters/payments/test-provider';
 import { NotFoundError } from '../../http/errors';
 import type { AuthContext } from '../accounts/auth.service';
+import { assertNotImpersonated } from '../accounts/impersonation-audit';
 
 /**
  * The test provider's own API, as the browser reaches it: its page and card form read an intent and
@@ -35,6 +36,7 @@ export function testPaymentsService(deps: {
       return dto(await deps.provider.intentOf(auth.user.id, intentId));
     },
     async confirm(auth: AuthContext, intentId: string, input: TestConfirmInput) {
+      assertNotImpersonated(auth);
       if (!active()) throw new NotFoundError('Payment not found.');
       const row = await deps.provider.confirm(auth.user.id, intentId, input);
       await deps.notify(row.id);
