@@ -56,6 +56,8 @@ export interface AppOptions {
   onResponseMismatch?: (mismatch: ResponseMismatch) => void;
   /** TRUST_PROXY: hop count or proxy addresses whose X-Forwarded-For is believed; off by default. */
   trustProxy?: TrustProxy;
+  /** The metrics listener's origin (METRICS_PUBLIC_URL): the web app is told it and may connect to it. */
+  metricsUrl?: string;
 }
 
 function requestInfoOf(services: Services, links: LinkBaseResolver) {
@@ -81,7 +83,7 @@ export function requestIdOf(header: string | string[] | undefined): string {
  * Fastify takes addresses as they are; a bare number it refuses (fails closed), so a hop count
  * becomes the function proxy-addr asks hop by hop: the socket and the next hops-1 are proxies.
  */
-function fastifyTrustProxy(
+export function fastifyTrustProxy(
   trust: TrustProxy | undefined,
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (trust === undefined || trust === false) return false;
@@ -197,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await webRoutes(app, {
     apiBase: API_BASE,
     webDist: options.webDist,
+    metricsUrl: options.metricsUrl,
     sharedPreview: async (link, host) => {
       const shared = await services.sharedImage.open(link).catch(() => null);
       if (!shared?.media || !shared.event) return null;

@@ -110,6 +110,14 @@ const envSchema = z.object({
   /** Which reverse proxies to believe for the client address (rate limits key on it); off by default. */
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The metrics listener's port (POST /metric); its own Fastify instance, started with the API unless off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /** 'inline' starts the listener in this process; 'off' leaves it to `npm run metrics` (its own host). */
+  METRICS_LISTENER: z.enum(['inline', 'off']).default('inline'),
+  /** Where browsers send metrics; default: PUBLIC_URL's host on METRICS_PORT. */
+  METRICS_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }).optional(),
+  /** Metric posts one address may make per minute (a browser sends about three; a venue's Wi-Fi shares one address). */
+  METRICS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
   /** JSON list of OpenID Connect providers for social login; none configured means no social buttons. */
   OIDC_PROVIDERS: jsonList(oidcProviderSchema, 'providers'),
   /** SSO and partner integrations, upserted at start (JSON list: key, organisation, issuer, audience, secret or jwks_uri). */
@@ -144,6 +152,8 @@ export type AppEnv = z.infer<typeof envSchema>;
 export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageOptions);
 
 export interface ServerConfig extends AppEnv {
+  /** The metrics listener's origin as browsers reach it (METRICS_PUBLIC_URL or its default). */
+  metricsUrl: string;
   dataDir: string;
   outboxDir: string;
   storage: StorageConfig;
@@ -164,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    metricsUrl: metricsUrlOf(parsed.data),
     dataDir,
     outboxDir: resolve(dataDir, 'outbox'),
     storage: storageConfig(parsed.data, dataDir),
@@ -242,6 +253,16 @@ function isSafePrefix(prefix: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** METRICS_PUBLIC_URL, else the public URL's scheme and host with the metrics port (no path). */
+export function metricsUrlOf(
+  env: Pick<AppEnv, 'METRICS_PUBLIC_URL' | 'PUBLIC_URL' | 'PORT' | 'METRICS_PORT'>,
+): string {
+  if (env.METRICS_PUBLIC_URL) return env.METRICS_PUBLIC_URL.replace(/\/+$/, '');
+  const url = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  url.port = String(env.METRICS_PORT);
+  return url.origin;
 }
 
 export class ConfigError extends Error {}

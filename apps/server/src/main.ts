@@ -4,6 +4,7 @@ import { argon2Hasher } from './adapters/password-hasher';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { findFfmpeg } from './media/ffmpeg';
+import { startMetricsListener } from './metrics-listener';
 import { openRuntime, registerWorkers } from './runtime';
 import { applySsoIntegrations, DEMO_USERS, seedBase, seedDemo } from './seed/demo';
 import { DEMO_CODES } from './seed/demo-events';
@@ -31,8 +32,17 @@ async function main() {
     webDist,
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
+    metricsUrl: config.metricsUrl,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Its own instance and port: the API does not wait on it, and a failure to start it is only logged.
+  const metrics =
+    config.METRICS_LISTENER === 'inline'
+      ? await startMetricsListener(runtime.database.db, config).catch((error: unknown) => {
+          app.log.error({ err: error }, 'the metrics listener did not start');
+          return null;
+        })
+      : null;
   if (config.WORKERS === 'inline') await registerWorkers(runtime);
   if (config.SEED_DEMO && config.DEMO_PHOTOS > 0) {
     seedDemoMedia(runtime.database.db, services.mediaFiles, config.DEMO_PHOTOS).then(
@@ -46,6 +56,7 @@ async function main() {
     `  Fotodrop is running at ${publicUrl}`,
     `  Branded demo organisation: http://alpinerun.localhost:${config.PORT}`,
     `  API reference: ${publicUrl}/api/docs`,
+    `  Metrics: ${config.metricsUrl}${metrics ? '' : config.METRICS_LISTENER === 'off' ? ' (npm run metrics)' : ' (not started, see the log)'}`,
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Media: ${config.storage.kind === 'local' ? `folder ${config.storage.dir}` : `S3 bucket ${config.storage.bucket}${config.storage.prefix ? `/${config.storage.prefix}` : ''}`}`,
     `  Videos: ${(await findFfmpeg()) ? 'processed with ffmpeg' : 'refused (ffmpeg not found; apt-get install ffmpeg)'}`,
@@ -70,6 +81,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await metrics?.close();
     await runtime.close();
     process.exit(0);
   };

@@ -3,6 +3,7 @@ import { NOT_YET_BUILT } from '@fotodrop/contract/not-yet-built';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../src/app';
 import { toFastifyPath } from '../src/http/route';
+import { METRICS_BASE } from '../src/metrics-app';
 import { type Harness, startHarness } from './harness';
 
 const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
@@ -52,9 +53,30 @@ describe('contract endpoints and routes', () => {
     h = await startHarness('pglite');
     routed = new Set(
       allEndpoints
-        .filter((e) => h.app.hasRoute({ method: e.method, url: toFastifyPath(API_BASE, e.path) }))
+        .filter((e) =>
+          // The metrics endpoint is served by the metrics listener only (its own host); elsewhere by the API.
+          e.tag === 'Metrics'
+            ? h.metrics.hasRoute({ method: e.method, url: toFastifyPath(METRICS_BASE, e.path) })
+            : h.app.hasRoute({ method: e.method, url: toFastifyPath(API_BASE, e.path) }),
+        )
         .map(key),
     );
+  });
+
+  it('leaves the metrics endpoint to the metrics listener: the API does not depend on it', () => {
+    const metricPaths = allEndpoints.filter((e) => e.tag === 'Metrics');
+    expect(metricPaths.length).toBeGreaterThan(0);
+    for (const e of metricPaths) {
+      expect(h.app.hasRoute({ method: e.method, url: toFastifyPath(API_BASE, e.path) })).toBe(false);
+      expect(h.app.hasRoute({ method: e.method, url: toFastifyPath('', e.path) })).toBe(false);
+    }
+    // and the listener serves nothing else of the contract
+    const others = allEndpoints.filter(
+      (e) =>
+        e.tag !== 'Metrics' &&
+        h.metrics.hasRoute({ method: e.method, url: toFastifyPath(METRICS_BASE, e.path) }),
+    );
+    expect(others.map(key)).toEqual([]);
   });
   afterAll(() => h?.close());
 

@@ -11,7 +11,9 @@ import type { Storage } from '../src/adapters/storage/storage';
 import { buildApp } from '../src/app';
 import type { OidcProviderConfig } from '../src/config';
 import type { ResponseMismatch } from '../src/http/route';
+import { buildMetricsApp } from '../src/metrics-app';
 import { seedBase } from '../src/seed/demo';
+import { metricIntake } from '../src/services/metrics/metric-intake';
 import { createServices, type Services } from '../src/services/services';
 import { type Backend, createTestDatabase, type TestDatabase } from './databases';
 
@@ -22,6 +24,8 @@ import { type Backend, createTestDatabase, type TestDatabase } from './databases
  */
 export interface Harness {
   app: FastifyInstance;
+  /** The metrics listener (its own instance, as on METRICS_PORT) over the same database. */
+  metrics: FastifyInstance;
   services: Services;
   database: TestDatabase;
   jobs: JobQueue;
@@ -81,8 +85,16 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     webDist: options.webDist ?? null,
     logLevel: 'silent',
   });
+  const metrics = await buildMetricsApp({
+    intake: metricIntake({ db: database.db }),
+    publicUrl: 'http://localhost:8080',
+    ratePerMinute: 100_000,
+    logLevel: 'silent',
+    onResponseMismatch: (mismatch) => mismatches.push(mismatch),
+  });
   return {
     app,
+    metrics,
     services,
     database,
     jobs,
@@ -90,6 +102,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     responseMismatches: mismatches,
     async close() {
       await app.close();
+      await metrics.close();
       await jobs.stop();
       await database.destroy();
       if (mediaDir) await rm(mediaDir, { recursive: true, force: true });

@@ -10,5 +10,5 @@ export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   'GET /support/v1/request/events/': 'issue 11',
   'GET /support/v1/request/faqs/': 'issue 11',
   'POST /support/v1/request/send/': 'issue 11',
-  'POST /metric': 'issue 11',
+  'GET /organiser/v1/events/{slug}/metrics/': 'issue 11',
 };

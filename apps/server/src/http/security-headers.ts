@@ -18,6 +18,8 @@ export interface SecurityHeadersOptions {
   webDist: string | null;
   /** Stripe is configured: the checkout loads Stripe.js, which frames its own fields. */
   stripe?: boolean;
+  /** The metrics listener's origin (another port or host): the web app posts its queue there. */
+  metricsUrl?: string;
 }
 
 /**
@@ -131,10 +133,15 @@ export function serializeDirectives(directives: Directives): string {
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  { apiBase, publicUrl, webDist, stripe = false }: SecurityHeadersOptions,
+  { apiBase, publicUrl, webDist, stripe = false, metricsUrl }: SecurityHeadersOptions,
 ): Promise<void> {
   const https = new URL(publicUrl).protocol === 'https:';
-  const own = appDirectives(readBuildSources(webDist), https);
+  const sources = readBuildSources(webDist);
+  const metricsOrigin = metricsUrl ? new URL(metricsUrl).origin : null;
+  const own = appDirectives(
+    metricsOrigin ? { ...sources, 'connect-src': [...sources['connect-src'], metricsOrigin] } : sources,
+    https,
+  );
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,14 +1,45 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { metricEvents } from '../db/metrics-schema';
 
 export type MetricEventRow = typeof metricEvents.$inferSelect;
 
-/** Tracking events waiting for the metrics pipeline. */
+/** A browser's message as the store keeps it: the columns the aggregates read, the rest in payload. */
+export interface StoredMessage {
+  message_id: string;
+  type: string;
+  user_id: number | null;
+  event_id: number | null;
+  occurred_at: string;
+  payload: Record<string, unknown>;
+}
+
+/** Rows of `db.execute`: node-postgres answers `{ rows }`, PGlite's drizzle driver the same or a list. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/** The append-only store of usage messages (browsers' and the server's own tracking). */
 export function metricEventsRepository(db: Queryable) {
   return {
     async insert(row: typeof metricEvents.$inferInsert): Promise<void> {
       await db.insert(metricEvents).values(row);
+    },
+    /**
+     * Stores many browser messages in one statement (the whole list travels as one JSON
+     * parameter, so no parameter limit applies); an id already stored is skipped. Answers the ids
+     * stored now.
+     */
+    async insertMessages(messages: StoredMessage[]): Promise<string[]> {
+      if (messages.length === 0) return [];
+      const result = await db.execute(sql`
+        insert into metric_events (message_id, type, user_id, event_id, occurred_at, payload)
+        select r.message_id, r.type, r.user_id, r.event_id, r.occurred_at, r.payload
+          from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+            as r(message_id uuid, type text, user_id integer, event_id integer, occurred_at timestamptz, payload jsonb)
+        on conflict (message_id) do nothing
+        returning message_id`);
+      return rowsOf<{ message_id: string }>(result).map((r) => r.message_id);
     },
     /** A user's events of one type, oldest first. */
     ofUser(userId: number, type: string): Promise<MetricEventRow[]> {

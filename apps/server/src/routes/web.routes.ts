@@ -14,9 +14,12 @@ export async function webRoutes(
     apiBase,
     webDist,
     sharedPreview,
+    metricsUrl,
   }: {
     apiBase: string;
     webDist: string | null;
+    /** Where the web app sends its metrics queue: told to it in a meta tag of every page. */
+    metricsUrl?: string | undefined;
     /** The link preview of a share link's page (Open Graph), or null when the link is not valid. */
     sharedPreview?: (link: SharedPath, host: string | undefined) => Promise<LinkPreview | null>;
   },
@@ -36,7 +39,15 @@ export async function webRoutes(
       },
     });
   }
-  const indexHtml = hasWeb ? await readFile(join(webDist, 'index.html'), 'utf8') : null;
+  const builtHtml = hasWeb ? await readFile(join(webDist, 'index.html'), 'utf8') : null;
+  // From the configuration (METRICS_PUBLIC_URL or its default), never from the request.
+  const indexHtml =
+    builtHtml && metricsUrl
+      ? builtHtml.replace(
+          '</head>',
+          `<meta name="fotodrop-metrics-url" content="${escapeAttribute(metricsUrl)}"></head>`,
+        )
+      : builtHtml;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

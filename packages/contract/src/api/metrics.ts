@@ -9,6 +9,9 @@ const utm = z.string().max(200).optional();
 
 /** One queued usage message (albums spec §9 "Metric fields"); fields a type does not use are absent. */
 export const metricMessageSchema = z.object({
+  // decision: every queued message carries the browser's own id (crypto.randomUUID): the listener
+  // stores each id once, so a batch sent again after a lost answer is not counted twice.
+  id: z.uuid({ version: 'v4' }),
   type: z.enum(METRIC_TYPES),
   user_id: id.nullable().optional(),
   event_id: id.optional(),
@@ -44,6 +47,11 @@ export const METRIC_BATCH_MAX = 500;
 // decision: the queue travels as { messages } and the answer counts what was stored.
 export const metricBatchBodySchema = z.object({
   messages: z.array(metricMessageSchema).min(1).max(METRIC_BATCH_MAX),
+  /**
+   * The Authorization header's value, for `navigator.sendBeacon`, which cannot set headers; the
+   * header wins when both are sent. The user of a message is the token's, never a body's user_id.
+   */
+  authorization: z.string().max(512).optional(),
 });
 
 export const metricEndpoints = {
@@ -52,7 +60,9 @@ export const metricEndpoints = {
     path: '/metric',
     tag,
     access: 'public',
-    summary: 'Queued usage messages, sent to the separate metrics host',
+    summary:
+      'Queued usage messages, sent to the separate metrics host (METRICS_PUBLIC_URL); `accepted` counts ' +
+      'the messages stored now (an id already stored is not stored again)',
     body: metricBatchBodySchema,
     response: z.object({ accepted: z.number().int().min(0) }),
   }),

@@ -123,6 +123,35 @@ export const organiserMediaQuerySchema = pageQuerySchema(ORGANISER_MEDIA_PAGE_SI
 });
 export const organiserMediaPageSchema = paginated(organiserMediaSchema);
 
+// decision: the organiser's metrics screen charts an event's days (UTC) from the daily aggregates
+// of the metrics listener's messages; sales are the event's paid orders, counted from the orders.
+export const ORGANISER_METRICS_MAX_DAYS = 366;
+export const organiserMetricsQuerySchema = z.object({
+  /** How many days back from today (UTC), today included. */
+  days: z.coerce.number().int().min(1).max(ORGANISER_METRICS_MAX_DAYS).default(30),
+});
+export const organiserMetricsDaySchema = z.object({
+  day: date,
+  /** Photos and videos seen in the album grid or the share page (media viewed). */
+  views: z.number().int().min(0),
+  /** Opened in the viewer (media opened). */
+  opens: z.number().int().min(0),
+  /** Single files and album zips downloaded. */
+  downloads: z.number().int().min(0),
+  /** Share links and share-with-friend links made. */
+  shares: z.number().int().min(0),
+  /** Paid orders with a line of this event. */
+  sales: z.number().int().min(0),
+});
+export type OrganiserMetricsDay = z.infer<typeof organiserMetricsDaySchema>;
+export const organiserMetricsSchema = z.object({
+  /** Every day of the period, oldest first, zeros included. */
+  days: z.array(organiserMetricsDaySchema),
+  /** Messages of this event not yet counted (the aggregation job runs every minute). */
+  pending: z.number().int().min(0),
+});
+export type OrganiserMetrics = z.infer<typeof organiserMetricsSchema>;
+
 /** Permission to upload photos to the events of one's own organisation. */
 export const MEDIA_UPLOAD_PERMISSION = 'media.upload';
 
@@ -175,5 +204,17 @@ export const organiserEndpoints = {
     params: uploadMediaParamsSchema,
     query: organiserMediaQuerySchema,
     response: organiserMediaPageSchema,
+  }),
+  eventMetrics: endpoint({
+    method: 'GET',
+    path: '/organiser/v1/events/{slug}/metrics/',
+    tag,
+    access: 'user',
+    summary:
+      "An event's usage per day: media viewed and opened, downloads, shares, and paid orders " +
+      '(permission media.upload, own organisation only)',
+    params: uploadMediaParamsSchema,
+    query: organiserMetricsQuerySchema,
+    response: organiserMetricsSchema,
   }),
 };

@@ -40,6 +40,17 @@ describe('shouldRetry', () => {
     expectRetry(fc.record({ attempt, method: unsafe, status: retryable }), false);
   });
 
+  it('retries 5xx and 429 of a POST declared idempotent (a metrics batch), never its 4xx', () => {
+    expectRetry(
+      fc.record({ attempt, method: unsafe, status: retryable, idempotent: fc.constant(true) }),
+      true,
+    );
+    expectRetry(
+      fc.record({ attempt, method: unsafe, status: notRetryable, idempotent: fc.constant(true) }),
+      false,
+    );
+  });
+
   it('never retries other answers', () => {
     expectRetry(fc.record({ attempt, method: anyMethod, status: notRetryable }), false);
     expect(shouldRetry({ attempt: 0, method: 'GET' })).toBe(false);

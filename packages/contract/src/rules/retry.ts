@@ -16,16 +16,19 @@ export interface RetryInput {
   status?: number;
   /** True when the request failed without an answer (not when the caller aborted it). */
   networkError?: boolean;
+  /** A request safe to repeat whatever its method (a metrics batch: its messages carry their ids). */
+  idempotent?: boolean;
 }
 
 /**
  * Whether to retry a failed request: at most RETRY_COUNT retries; network errors for any method;
  * 5xx and 429 answers only for idempotent methods; nothing else.
  */
-export function shouldRetry({ attempt, method, status, networkError }: RetryInput): boolean {
+export function shouldRetry({ attempt, method, status, networkError, idempotent }: RetryInput): boolean {
   if (attempt >= RETRY_COUNT) return false;
   if (networkError) return true;
   if (status === undefined) return false;
-  const idempotent = (IDEMPOTENT_METHODS as readonly string[]).includes(method.toUpperCase());
-  return idempotent && (status === 429 || (status >= 500 && status <= 599));
+  const repeatable =
+    idempotent === true || (IDEMPOTENT_METHODS as readonly string[]).includes(method.toUpperCase());
+  return repeatable && (status === 429 || (status >= 500 && status <= 599));
 }

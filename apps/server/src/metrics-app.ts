@@ -1,0 +1,161 @@
+import { ErrorCode, metricEndpoints } from '@fotodrop/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { fastifyTrustProxy, requestIdOf } from './app';
+import type { TrustProxy } from './config';
+import { DomainError, RateLimitedError } from './http/errors';
+import { checkAnswersAgainstContract, type ResponseMismatch, registerRoute } from './http/route';
+import type { MetricIntake } from './services/metrics/metric-intake';
+
+/** The listener routes the contract's metric endpoint at its own root: it is a host of its own. */
+export const METRICS_BASE = '';
+export const METRICS_BODY_LIMIT = 256 * 1024;
+
+export interface MetricsAppOptions {
+  intake: MetricIntake;
+  /** PUBLIC_URL: the web app's origin; its subdomains (organisations' sites) are allowed too. */
+  publicUrl: string;
+  /** Posts one address may make per minute (a whole crowd behind one Wi-Fi shares it). */
+  ratePerMinute: number;
+  logLevel?: string;
+  trustProxy?: TrustProxy;
+  onResponseMismatch?: (mismatch: ResponseMismatch) => void;
+}
+
+/**
+ * Whether a page of `origin` may post metrics: the web app's own origin or one of its
+ * organisation subdomains, same scheme and port. Other sites are refused, also for the simple
+ * (text/plain) posts of `navigator.sendBeacon` that no preflight guards.
+ */
+export function webOriginAllowed(publicUrl: string, origin: string): boolean {
+  let site: URL;
+  let page: URL;
+  try {
+    site = new URL(publicUrl);
+    page = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (page.origin !== origin) return false;
+  if (page.origin === site.origin) return true;
+  return (
+    page.protocol === site.protocol &&
+    page.port === site.port &&
+    page.hostname.endsWith(`.${site.hostname}`) &&
+    !page.hostname.slice(0, -site.hostname.length - 1).includes('.')
+  );
+}
+
+/** Fixed one-minute windows per address, in memory: the listener writes nothing per request but messages. */
+function minuteLimiter(max: number) {
+  let windowStart = Date.now();
+  let counts = new Map<string, number>();
+  return (ip: string): number | null => {
+    const at = Date.now();
+    if (at - windowStart >= 60_000) {
+      windowStart = at;
+      counts = new Map();
+    }
+    const count = (counts.get(ip) ?? 0) + 1;
+    counts.set(ip, count);
+    return count > max ? Math.max(1, Math.ceil((windowStart + 60_000 - at) / 1000)) : null;
+  };
+}
+
+/**
+ * The metrics listener: its own Fastify instance (its own port, or its own process with
+ * `npm run metrics`), so the main API never waits on it and it keeps taking messages while the
+ * API is busy. Small bodies, validated by the contract, written in batches by `MetricIntake`.
+ */
+export async function buildMetricsApp(options: MetricsAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+    requestIdHeader: false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
+    bodyLimit: METRICS_BODY_LIMIT,
+  });
+  if (options.onResponseMismatch) {
+    checkAnswersAgainstContract(app, METRICS_BASE, [metricEndpoints.send], options.onResponseMismatch);
+  }
+  // sendBeacon posts text/plain (a type that needs no preflight); its text is the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The body is not JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error instanceof RateLimitedError)
+        reply.header(
+          'retry-after',
+          String((error.data as { retry_after_seconds: number }).retry_after_seconds),
+        );
+      return reply.status(error.status).send({
+        code: error.code,
+        message: error.message,
+        ...(error.data !== undefined ? { data: error.data } : {}),
+      });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
+    }
+    // The store could not be written (database down or busy): the browser keeps its queue.
+    request.log.error({ err: error }, 'metrics not stored');
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({
+        code: ErrorCode.serverError,
+        message: 'Metrics are not stored right now, send them again later.',
+      });
+  });
+
+  const limited = minuteLimiter(options.ratePerMinute);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!webOriginAllowed(options.publicUrl, origin)) {
+        return reply
+          .status(403)
+          .send({ code: 'forbidden_origin', message: 'This site may not send metrics here.' });
+      }
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('vary', 'Origin');
+    }
+    if (request.method === 'POST') {
+      const retryAfter = limited(request.ip);
+      if (retryAfter !== null) throw new RateLimitedError(retryAfter);
+    }
+  });
+
+  const path = metricEndpoints.send.path;
+  app.options(path, async (_request, reply) =>
+    reply
+      .status(204)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type, authorization, x-request-id')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+  // The user comes from the token (header, or the body's copy for sendBeacon), checked in the intake.
+  registerRoute(
+    app,
+    METRICS_BASE,
+    async () => null,
+    metricEndpoints.send,
+    async ({ body, request }) => ({
+      accepted: await options.intake.submit(
+        body.messages,
+        request.headers.authorization ?? body.authorization,
+      ),
+    }),
+  );
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.addHook('onClose', async () => options.intake.drain());
+  return app;
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { MetricMessage } from '@fotodrop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_BODY_LIMIT, webOriginAllowed } from '../src/metrics-app';
+import { BACKENDS } from './databases';
+import { call, type Harness, SIGNUP, startHarness } from './harness';
+
+const message = (extra: Partial<MetricMessage> = {}): MetricMessage => ({
+  id: randomUUID(),
+  type: 'media_viewed',
+  event_id: 1,
+  media_id: 7,
+  media_type: 'p',
+  timestamp: new Date().toISOString(),
+  platform: 's',
+  ...extra,
+});
+
+/** The metrics listener (entry spec §9 "Metrics"): every message stored once, from the web's origins only. */
+describe.each(BACKENDS)('metrics listener on %s', (backend) => {
+  let h: Harness;
+  const count = async (where = 'message_id is not null', params: unknown[] = []) =>
+    Number(
+      (
+        (await h.database.executeSql(`select count(*)::int as n from metric_events where ${where}`, params))
+          .rows[0] as { n: number }
+      ).n,
+    );
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    call(h.metrics, 'POST', '/metric', body, { headers });
+
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h?.close());
+
+  it('stores a batch once: sent again (a lost answer), nothing new is counted', async () => {
+    const before = await count();
+    const messages = [message(), message({ type: 'media_opened' }), message({ type: 'checkin_page_opened' })];
+    const first = await post({ messages });
+    expect(first).toMatchObject({ status: 200, body: { accepted: 3 } });
+    const again = await post({ messages: [...messages, message()] });
+    expect(again.body).toEqual({ accepted: 1 });
+    expect(await count()).toBe(before + 4);
+    // the same message twice in one post is one row
+    const twin = message();
+    expect((await post({ messages: [twin, twin] })).body).toEqual({ accepted: 1 });
+  });
+
+  it('refuses bad input with a 400 and stores nothing of that post', async () => {
+    const before = await count();
+    const bad = [
+      { messages: [] },
+      { messages: [message(), { ...message(), type: 'nonsense' }] },
+      { messages: [{ ...message(), id: 'not-a-uuid' }] },
+      { messages: [{ ...message(), platform: 'web' }] },
+      { messages: Array.from({ length: 501 }, () => message()) },
+    ];
+    for (const body of bad) {
+      const answer = await post(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('validation_error');
+    }
+    const garbage = await h.metrics.inject({
+      method: 'POST',
+      url: '/metric',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{not json',
+    });
+    expect(garbage.statusCode).toBe(400);
+    const huge = await h.metrics.inject({
+      method: 'POST',
+      url: '/metric',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ messages: [message({ short_long_url: 'x'.repeat(METRICS_BODY_LIMIT) })] }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(await count()).toBe(before);
+  });
+
+  it("takes the user from the token, never from the body; a stale token's messages are kept anonymous", async () => {
+    const signup = await call(h.app, 'POST', '/api/v2/users/create/', {
+      ...SIGNUP,
+      email: 'metrics@example.com',
+    });
+    expect(signup.status).toBeLessThan(300);
+    const token = String(signup.body.token);
+    const userId = Number(
+      (
+        (await h.database.executeSql('select id from users where email = $1', ['metrics@example.com']))
+          .rows[0] as {
+          id: number;
+        }
+      ).id,
+    );
+    const mine = message({ user_id: 999_999 });
+    expect((await post({ messages: [mine] }, { authorization: `Token ${token}` })).body).toEqual({
+      accepted: 1,
+    });
+    const forged = message({ user_id: userId });
+    expect((await post({ messages: [forged] })).body).toEqual({ accepted: 1 });
+    const stale = message();
+    const staleAnswer = await post({ messages: [stale] }, { authorization: `Token ${'x'.repeat(40)}` });
+    expect(staleAnswer.body).toEqual({ accepted: 1 });
+    // sendBeacon: text/plain, the token inside the body
+    const beaconed = message({ type: 'time_in_album', time_in_seconds: 42 });
+    const beacon = await h.metrics.inject({
+      method: 'POST',
+      url: '/metric',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://localhost:8080' },
+      payload: JSON.stringify({ messages: [beaconed], authorization: `Token ${token}` }),
+    });
+    expect(beacon.json()).toEqual({ accepted: 1 });
+    const users = await h.database.executeSql(
+      'select message_id, user_id, payload from metric_events where message_id = any($1::uuid[])',
+      [[mine.id, forged.id, stale.id, beaconed.id]],
+    );
+    const byId = new Map(
+      (users.rows as { message_id: string; user_id: number | null }[]).map((r) => [r.message_id, r]),
+    );
+    expect(byId.get(mine.id)?.user_id).toBe(userId);
+    expect(byId.get(forged.id)?.user_id).toBeNull();
+    expect(byId.get(stale.id)?.user_id).toBeNull();
+    expect(byId.get(beaconed.id)).toMatchObject({ user_id: userId, payload: { time_in_seconds: 42 } });
+  });
+
+  it("answers the web app's origins (and its organisations' subdomains) and refuses other sites", async () => {
+    const preflight = await h.metrics.inject({
+      method: 'OPTIONS',
+      url: '/metric',
+      headers: { origin: 'http://alpinerun.localhost:8080', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://alpinerun.localhost:8080');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('authorization');
+    const before = await count();
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost.evil.example:8080',
+      'http://a.b.localhost:8080',
+    ]) {
+      const answer = await post({ messages: [message()] }, { origin });
+      expect(answer.status).toBe(403);
+      expect(answer.raw.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    expect(await count()).toBe(before);
+    expect(webOriginAllowed('https://fotodrop.example', 'https://club.fotodrop.example')).toBe(true);
+    expect(webOriginAllowed('https://fotodrop.example', 'http://club.fotodrop.example')).toBe(false);
+    expect(webOriginAllowed('https://fotodrop.example', 'https://fotodrop.example.evil')).toBe(false);
+  });
+
+  it('stores 100,000 messages posted by 50 concurrent clients exactly once, retried batches included', async () => {
+    await h.metrics.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(h.metrics.server.address() as AddressInfo).port}/metric`;
+    const before = await count();
+    const CLIENTS = 50;
+    const PER_CLIENT = 2000;
+    const BATCH = 250;
+    const send = async (messages: MetricMessage[]) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { accepted: number }).accepted;
+    };
+    const client = async (n: number) => {
+      let accepted = 0;
+      for (let start = 0; start < PER_CLIENT; start += BATCH) {
+        const batch = Array.from({ length: BATCH }, (_, i) =>
+          message({ event_id: n + 1, media_id: start + i + 1 }),
+        );
+        accepted += await send(batch);
+        // every client repeats its first batch (an answer it never saw): nothing new
+        if (start === 0) expect(await send(batch)).toBe(0);
+      }
+      return accepted;
+    };
+    const accepted = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+    expect(accepted.reduce((a, b) => a + b, 0)).toBe(CLIENTS * PER_CLIENT);
+    expect(await count()).toBe(before + CLIENTS * PER_CLIENT);
+    const distinct = await h.database.executeSql(
+      'select count(distinct message_id)::int as n, count(*)::int as total from metric_events where message_id is not null',
+    );
+    const row = distinct.rows[0] as { n: number; total: number };
+    expect(row.n).toBe(row.total);
+  }, 300_000);
+});
