@@ -5,8 +5,8 @@ import type { Mailer } from './adapters/mail/mailer';
 import type { Storage } from './adapters/storage/storage';
 import type { TrustProxy } from './config';
 import type { Database } from './db/client';
-import { AlternativeAnswer, DomainError } from './http/errors';
 import { clientOf } from './http/client';
+import { AlternativeAnswer, DomainError } from './http/errors';
 import {
   checkAnswersAgainstContract,
   type ResponseMismatch,
@@ -33,6 +33,7 @@ import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { photobookRoutes } from './routes/photobook.routes';
 import { printRoutes } from './routes/print.routes';
 import { sharingRoutes } from './routes/sharing.routes';
+import { supportRoutes, supportSendRoute } from './routes/support.routes';
 import { systemRoutes } from './routes/system.routes';
 import { webRoutes } from './routes/web.routes';
 import { type LinkBaseResolver, linkBaseResolver } from './services/accounts/link-base';
@@ -173,10 +174,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
   // after organiserRoutes, which registers the multipart parser
   addFaceRoute(app, { apiBase: API_BASE, services });
+  supportSendRoute(app, context, API_BASE);
   faceRoutes(context);
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
   sharingRoutes(context);
+  supportRoutes(context);
   impersonationRoutes(context);
   mediaFileRoutes(app, {
     apiBase: API_BASE,

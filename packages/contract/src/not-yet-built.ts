@@ -7,8 +7,5 @@
 export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   // Face search, and hiding one's face from other participants' albums.
   // Support, sharing, metrics, impersonation.
-  'GET /support/v1/request/events/': 'issue 11',
-  'GET /support/v1/request/faqs/': 'issue 11',
-  'POST /support/v1/request/send/': 'issue 11',
   'GET /organiser/v1/events/{slug}/metrics/': 'issue 11',
 };

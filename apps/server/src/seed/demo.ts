@@ -9,11 +9,13 @@ import type { SsoIntegrationConfig } from '../config';
 import type { Db } from '../db/client';
 import { organisations } from '../db/schema';
 import { organisationsRepository } from '../repositories/organisations.repository';
+import { photoServicesRepository } from '../repositories/photo-services.repository';
 import { usersRepository } from '../repositories/users.repository';
 import { seedDemoCheckout } from './demo-checkout';
 import { DEMO_CODES, seedDemoEvents } from './demo-events';
 import { seedDemoFaceEvent } from './demo-face-event';
 import { seedDemoPrint } from './demo-print';
+import { seedDemoSupport, seedPlatformSupport } from './demo-support';
 
 /** The product's own site; the default event-owner id of the spec. */
 export const OWN_SITE_ID = 34;
@@ -47,6 +49,7 @@ export async function seedBase(db: Db): Promise<void> {
   await db.execute(
     sql`select setval(pg_get_serial_sequence('organisations', 'id'), greatest((select max(id) from organisations), 1))`,
   );
+  await seedPlatformSupport(db, OWN_SITE_ID);
 }
 
 /** Demo data for `npm start`: a branded organisation and two accounts. Only fills an empty installation. */
@@ -64,6 +67,7 @@ export async function seedDemo(
     }
     await seedDemoCheckout(db);
     await seedDemoFaceEvent(db, OWN_SITE_ID);
+    await seedDemoSupportFor(db);
     return;
   }
   const branded = await orgs.upsert({
@@ -122,6 +126,18 @@ export async function seedDemo(
   await seedDemoFaceEvent(db, OWN_SITE_ID);
   await seedDemoPrint(db);
   await seedDemoCheckout(db);
+  await seedDemoSupportFor(db);
+}
+
+async function seedDemoSupportFor(db: Db): Promise<void> {
+  const branded = await organisationsRepository(db).findByAppName(BRANDED_APP_NAME);
+  const marathon = await photoServicesRepository(db).findBySlug('5e1a0c3d');
+  if (branded)
+    await seedDemoSupport(db, {
+      ownSite: OWN_SITE_ID,
+      branded: branded.id,
+      marathonId: marathon?.id ?? null,
+    });
 }
 
 /** Upserts the SSO and partner integrations named in the configuration. */

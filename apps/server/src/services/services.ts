@@ -46,6 +46,7 @@ import { testPaymentsService } from './orders/test-payments.service';
 import { shareHasher } from './sharing/share-hash';
 import { sharedImageService } from './sharing/shared-image.service';
 import { configService } from './sites/config.service';
+import { supportService } from './support/support.service';
 
 export interface ServiceDeps {
   db: Db;
@@ -151,6 +152,7 @@ export function createServices(deps: ServiceDeps) {
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     impersonation: impersonationService({ db: deps.db, limiter, now }),
     config: configService(deps.db),
+    support: supportService({ db: deps.db, jobs: deps.jobs, storage: deps.storage, limiter, now }),
     checkins,
     selfies: selfieService({
       db: deps.db,

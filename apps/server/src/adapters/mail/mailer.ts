@@ -2,11 +2,39 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes in base64: messages travel through the job queue as JSON. */
+  contentBase64: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Where answers go when it is not the sender (a support request: the person who asked). */
+  replyTo?: string;
+  attachments?: MailAttachment[];
+}
+
+/** Nodemailer's message: attachments from base64. */
+function nodemailerMessage(from: string, { attachments, ...message }: MailMessage) {
+  return {
+    from,
+    ...message,
+    ...(attachments
+      ? {
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.contentBase64,
+            encoding: 'base64',
+          })),
+        }
+      : {}),
+  };
 }
 
 export interface Mailer {
@@ -21,7 +49,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     outboxDir: null,
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail(nodemailerMessage(from, message));
     },
   };
 }
@@ -35,7 +63,7 @@ export function outboxMailer(dir: string, from: string): Mailer {
   return {
     outboxDir: dir,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(nodemailerMessage(from, message));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
       await writeFile(join(dir, name), info.message as Buffer);
