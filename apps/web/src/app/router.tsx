@@ -81,6 +81,7 @@ const screens: Screen[] = [
   { route: paths.orders, lazy: accountScreen('orders') },
   { route: paths.shared, lazy: () => import('../features/sharing/routes/shared-image') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
+  { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },
   { route: paths.cameraHelp, lazy: () => import('../features/selfie/routes/camera-help-page') },
   { route: paths.checkout, lazy: checkoutScreen('checkout') },
   { route: paths.checkoutSuccess, lazy: checkoutScreen('success') },

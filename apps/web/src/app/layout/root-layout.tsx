@@ -12,6 +12,9 @@ import { useBranding } from './use-branding';
 // rarely shown, so loaded only when needed
 const SessionExpiredDialog = lazy(() => import('./session-expired-dialog'));
 const MaintenancePage = lazy(() => import('../../features/misc/routes/maintenance'));
+const ImpersonationBanner = lazy(
+  () => import('../../features/impersonation/components/impersonation-banner'),
+);
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -20,6 +23,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const sessionExpired = useAppStore((s) => s.modals.sessionExpired === true);
   const maintenance = useAppStore((s) => s.maintenance);
+  const impersonating = useAppStore((s) => s.impersonator !== null);
   const { pathname } = useLocation();
   useBranding(config);
   // a new page starts at the top (ScrollRestoration costs 1 KB of the home budget)
@@ -33,6 +37,11 @@ export function RootLayout() {
         {t('app.skip_to_content')}
       </a>
       {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden="true" />}
+      {impersonating && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      )}
       <Header />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>{maintenance ? <MaintenancePage /> : <Outlet />}</Suspense>

@@ -7,10 +7,14 @@ import { Icon, navClass } from './nav-icon';
 
 // The contract's MEDIA_UPLOAD_PERMISSION; its module would bring zod into the first chunk.
 const MEDIA_UPLOAD_PERMISSION = 'media.upload';
+// The contract's IMPERSONATE_PERMISSION, for the same reason.
+const IMPERSONATE_PERMISSION = 'users.impersonate';
 
 const icon = {
   albums: 'M4 6h16v12H4zM4 15l4.5-4.5 3.5 3.5 2.5-2.5L20 17M15.5 9.5h.01',
   upload: 'M12 15V4M7 9l5-5 5 5M4 15v5h16v-5',
+  impersonate:
+    'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 20c1.2-3.2 3.8-5 7-5 1.4 0 2.7.3 3.8 1M17 14l3 3-3 3M20 17h-6',
   profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5',
   cart: 'M3 4h2.5l2.2 10.5h10.1L20 7H6.6M9.5 19.5h.01M17 19.5h.01',
 };
@@ -42,6 +46,9 @@ export default function UserNav({ mobile, cart }: { mobile: boolean; cart: CartL
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const canUpload = useAppStore((s) => s.user?.perms?.includes(MEDIA_UPLOAD_PERMISSION) === true);
+  const canImpersonate = useAppStore(
+    (s) => s.impersonator === null && s.user?.perms?.includes(IMPERSONATE_PERMISSION) === true,
+  );
   return (
     <>
       <NavLink
@@ -60,6 +67,16 @@ export default function UserNav({ mobile, cart }: { mobile: boolean; cart: CartL
         >
           <Icon d={icon.upload} />
           {!mobile && <span>{t('nav.upload')}</span>}
+        </NavLink>
+      )}
+      {canImpersonate && (
+        <NavLink
+          to={paths.impersonate.getHref()}
+          className={navClass}
+          aria-label={mobile ? t('nav.impersonate') : undefined}
+        >
+          <Icon d={icon.impersonate} />
+          {!mobile && <span>{t('nav.impersonate')}</span>}
         </NavLink>
       )}
       <NavLink

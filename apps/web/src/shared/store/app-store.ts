@@ -32,6 +32,12 @@ export interface PopupsViewed {
 
 export type ModalName = 'sessionExpired';
 
+/** The session a staff member left to view the app as another user (albums spec: impersonator memory). */
+export interface ImpersonatorMemory {
+  token: string;
+  tokenType: TokenType;
+}
+
 interface PersistedState {
   token: string | null;
   tokenType: TokenType;
@@ -44,6 +50,7 @@ interface PersistedState {
   campaign: Campaign | null;
   picacodeRecovery: string | null;
   metricQueue: unknown[];
+  impersonator: ImpersonatorMemory | null;
 }
 
 interface MemoryState {
@@ -66,7 +73,17 @@ interface Actions {
   setAppConfig(config: AppConfig | null): void;
   setModal(name: ModalName, open: boolean): void;
   setMaintenance(on: boolean): void;
-  /** Clears token, user, event owner, modal flags and the session-recovery items. Keeps the language. */
+  /**
+   * Remembers the current session and switches to the impersonated user's token (not remembered);
+   * the user is fetched again. While impersonating already, the original session stays the memory.
+   */
+  startImpersonation(token: string, tokenType: TokenType): void;
+  /** Restores the remembered session and clears the memory; the user is fetched again. */
+  endImpersonation(): void;
+  /**
+   * Clears token, user, event owner, modal flags and the session-recovery items. Keeps the language.
+   * While impersonating, ending the session returns to the remembered one instead.
+   */
   logout(): void;
 }
 
@@ -84,7 +101,15 @@ const emptyPersisted: PersistedState = {
   campaign: null,
   picacodeRecovery: null,
   metricQueue: [],
+  impersonator: null,
 };
+
+function isImpersonatorMemory(value: unknown): value is ImpersonatorMemory {
+  const v = value as ImpersonatorMemory | null;
+  return (
+    typeof v?.token === 'string' && v.token !== '' && (v.tokenType === 'Token' || v.tokenType === 'Bearer')
+  );
+}
 
 type Field<K extends keyof PersistedState> = {
   key: string;
@@ -127,6 +152,13 @@ const fields: { [K in keyof PersistedState]: Field<K> } = {
   campaign: json(STORAGE_KEYS.campaign),
   picacodeRecovery: raw(STORAGE_KEYS.picacodeRecovery, (s) => s || null, 'session'),
   metricQueue: json(STORAGE_KEYS.metricQueue),
+  impersonator: {
+    ...json<'impersonator'>(STORAGE_KEYS.impersonator),
+    read: (a, k) => {
+      const value = readJson<unknown>(a, k);
+      return isImpersonatorMemory(value) ? value : null;
+    },
+  },
 };
 
 const fieldNames = Object.keys(fields) as (keyof PersistedState)[];
@@ -178,15 +210,43 @@ export const useAppStore = create<AppState>()(
       setAppConfig: (appConfig) => set({ appConfig }),
       setModal: (name, open) => set((s) => ({ modals: { ...s.modals, [name]: open } })),
       setMaintenance: (maintenance) => set({ maintenance }),
-      logout: () =>
-        set({
-          token: null,
-          tokenType: DEFAULT_TOKEN_TYPE,
+      startImpersonation: (token, tokenType) =>
+        set((s) => ({
+          impersonator: s.impersonator ?? (s.token ? { token: s.token, tokenType: s.tokenType } : null),
+          token,
+          tokenType,
           user: null,
-          eventOwnerId: null,
-          modals: {},
-          picacodeRecovery: null,
-        }),
+        })),
+      endImpersonation: () =>
+        set((s) =>
+          s.impersonator
+            ? {
+                token: s.impersonator.token,
+                tokenType: s.impersonator.tokenType,
+                impersonator: null,
+                user: null,
+              }
+            : s,
+        ),
+      logout: () =>
+        set((s) =>
+          s.impersonator
+            ? {
+                token: s.impersonator.token,
+                tokenType: s.impersonator.tokenType,
+                impersonator: null,
+                user: null,
+                modals: {},
+              }
+            : {
+                token: null,
+                tokenType: DEFAULT_TOKEN_TYPE,
+                user: null,
+                eventOwnerId: null,
+                modals: {},
+                picacodeRecovery: null,
+              },
+        ),
     }),
     {
       name: 'fotodrop',
