@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { MetricMessage } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METRICS_BODY_LIMIT, webOriginAllowed } from '../src/metrics-app';
+import { createMetricQueue } from '../../web/src/shared/metrics/queue';
+import { buildMetricsApp, METRICS_BODY_LIMIT, webOriginAllowed } from '../src/metrics-app';
+import { metricIntake } from '../src/services/metrics/metric-intake';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 
@@ -187,4 +189,65 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
     const row = distinct.rows[0] as { n: number; total: number };
     expect(row.n).toBe(row.total);
   }, 300_000);
+
+  it("keeps the web queue's messages while the listener is down and delivers them once it is back", async () => {
+    // the web app's own queue module, over an in-memory storage and Node's fetch
+    const listener = () =>
+      buildMetricsApp({
+        intake: metricIntake({ db: h.database.db }),
+        publicUrl: 'http://localhost:8080',
+        ratePerMinute: 1000,
+        logLevel: 'silent',
+      });
+    let app = await listener();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    await app.close();
+    let stored: string | null = null;
+    let attempts = 0;
+    const queue = createMetricQueue({
+      storage: {
+        read: () => stored,
+        write: (v) => {
+          stored = v;
+        },
+      },
+      transport: {
+        async post(body, authorization) {
+          attempts++;
+          const response = await fetch(`http://127.0.0.1:${port}/metric`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              origin: 'http://localhost:8080',
+              ...(authorization ? { authorization } : {}),
+            },
+            body,
+          });
+          return response.status;
+        },
+        beacon: () => false,
+      },
+      authorization: () => null,
+      sleep: async () => {},
+    });
+    const queued = Array.from({ length: 1200 }, (_, i) =>
+      message({ type: 'media_downloaded', media_id: i + 1 }),
+    );
+    for (const m of queued) queue.enqueue(m);
+    await queue.flush();
+    expect(attempts).toBe(5);
+    expect(queue.size()).toBe(1200);
+    expect(await count('message_id = any($1::uuid[])', [queued.map((m) => m.id)])).toBe(0);
+
+    app = await listener();
+    await app.listen({ port, host: '127.0.0.1' });
+    try {
+      await queue.flush();
+      expect(queue.size()).toBe(0);
+      expect(await count('message_id = any($1::uuid[])', [queued.map((m) => m.id)])).toBe(1200);
+    } finally {
+      await app.close();
+    }
+  });
 });

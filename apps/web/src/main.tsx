@@ -23,6 +23,8 @@ async function start(container: HTMLElement): Promise<void> {
   );
   void checkHealth();
   void initSentry();
+  // its own chunk, off the home route's budget: the queue's start-up send and its triggers
+  void import('./shared/metrics').then((metrics) => metrics.startMetrics());
 }
 
 // global guard: the short host ("fd.") is rewritten to the www host before anything loads

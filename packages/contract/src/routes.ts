@@ -76,6 +76,11 @@ export const countryRoutes = {
   countries: { method: 'GET', path: '/v1/countries/' },
 } as const satisfies RouteTable;
 
+/** POST /metric on the metrics host: the web's metric queue sends without loading zod. */
+export const metricRoutes = {
+  send: { method: 'POST', path: '/metric' },
+} as const satisfies RouteTable;
+
 /** By registry group; the web imports the group it needs (one export each, so the others are tree-shaken). */
 export const routes = {
   galleries: galleryRoutes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METRIC_MEDIA_TYPES, METRIC_TYPES, SHARE_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
+import { metricRoutes } from '../routes';
 import { dateTime, id } from './common';
 
 const tag = 'Metrics';
@@ -56,8 +57,7 @@ export const metricBatchBodySchema = z.object({
 
 export const metricEndpoints = {
   send: endpoint({
-    method: 'POST',
-    path: '/metric',
+    ...metricRoutes.send,
     tag,
     access: 'public',
     summary:

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   preview: 'preview',
   /** localStorage: voucher code from the home page's ?voucher= parameter, redeemed at checkout. */
   voucher: 'voucher',
+  /** sessionStorage: the campaign tags (utm_*, network) of the link this visit came by (JSON). */
+  metricTags: 'metric_tags',
   /** sessionStorage: nonce and return path of a pending social login (JSON). */
   socialLogin: 'social_login_request',
 } as const;
