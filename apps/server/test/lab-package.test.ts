@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
@@ -267,5 +268,60 @@ describe.each(BACKENDS)('lab package of a paid print order on %s', (backend) => 
       options: { Format: 'A4 landscape, hardcover' },
       size_mm: { width: 297, height: 210 },
     });
+  });
+
+  it('makes a photobook a print-ready PDF: covers, one page per side with bleed and trim, a blank filler when odd', {
+    timeout: 120_000,
+  }, async () => {
+    const [first, second] = photos as [number, number];
+    const orderId = await insertOrder('paid', [
+      line({
+        productId: products.Photobook!.id,
+        variantId: products.Photobook!.variants[0]!.id,
+        title: 'Photobook',
+        photos: [
+          { photo_id: first, quantity: 1 },
+          { photo_id: second, quantity: 1 },
+          { photo_id: first, quantity: 1 },
+        ],
+      }),
+    ]);
+    expect(await buildLabPackage({ db: h.database.db, storage }, orderId)).toMatchObject({ files: 3 });
+    const manifest = JSON.parse((await storage.get(labManifestKey(orderId)))!.toString()) as LabManifest;
+    const [book] = manifest.lines;
+    expect(book?.book).toMatchObject({ pages: 6, trim_mm: { width: 297, height: 210 }, bleed_mm: 3 });
+    // Pages are the book's size plus 3 mm on every side at 300 dpi: 303 × 216 mm = 3579 × 2551 px.
+    for (const file of book!.files) {
+      const meta = await sharp((await storage.get(file.key))!).metadata();
+      expect([meta.width, meta.height, meta.density]).toEqual([3579, 2551, 300]);
+    }
+
+    const pdf = await PDFDocument.load((await storage.get(book!.book!.pdf_key))!);
+    expect(pdf.getTitle()).toBe('Lakeside City Marathon');
+    const pages = pdf.getPages();
+    // front cover, the three photos, the blank filler (odd count), the back cover
+    expect(pages).toHaveLength(6);
+    const mm = (points: number) => Math.round((points * 25.4) / 72);
+    for (const page of pages) {
+      const media = page.getMediaBox();
+      const trim = page.getTrimBox();
+      expect([mm(media.width), mm(media.height)]).toEqual([303, 216]);
+      expect([mm(trim.x), mm(trim.y), mm(trim.width), mm(trim.height)]).toEqual([3, 3, 297, 210]);
+      expect(page.getBleedBox()).toEqual(media);
+    }
+    const images = pages.map((page) => page.node.Resources()?.toString().includes('/XObject') ?? false);
+    expect(images).toEqual([true, true, true, true, false, true]);
+
+    // The front cover carries the event's band in the site's colour (the default theme here).
+    const cover = sharp(
+      (await storage.get(`${book!.files[0]!.key.replace(/page-.*$/, '')}cover-front.jpg`))!,
+    );
+    const { data, info } = await cover.raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const band = at(info.width - 400, Math.round(info.height * 0.7));
+    for (const [channel, want] of [0x43, 0x38, 0xca].entries())
+      expect(Math.abs(band[channel]! - want)).toBeLessThan(30);
   });
 });

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { media } from '../db/album-schema';
+import { media, photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { labPackages, orderLines, orders } from '../db/order-schema';
+import { organisations } from '../db/schema';
 
 export type LabPackageRow = typeof labPackages.$inferSelect;
 
@@ -36,6 +37,16 @@ export function labPackagesRepository(db: Queryable) {
         .from(media)
         .where(inArray(media.id, ids));
       return new Map(rows.map((r) => [r.id, { width: r.width, height: r.height }]));
+    },
+    /** The event and organisation of a photo: a photobook's covers name them in the site's colours. */
+    async branding(photoId: number) {
+      const [row] = await db
+        .select({ event: photoServices.name, organisation: organisations.name, theme: organisations.theme })
+        .from(media)
+        .innerJoin(photoServices, eq(photoServices.id, media.photoServiceId))
+        .innerJoin(organisations, eq(organisations.id, photoServices.organisationId))
+        .where(eq(media.id, photoId));
+      return row;
     },
   };
 }

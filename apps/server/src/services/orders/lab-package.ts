@@ -8,6 +8,7 @@ import { mediaKey } from '../../media/variants';
 import { labPackagesRepository } from '../../repositories/lab-packages.repository';
 import { printRepository } from '../../repositories/print.repository';
 import type { AnonymizationService } from '../faces/anonymization.service';
+import { buildLabBook, isPhotobookProduct, type LabBook } from './lab-photobook';
 import { DEFAULT_PRINT_SIZE_MM, LAB_DPI, printPixels, type SizeMm, sizeFromOptions } from './print-size';
 export interface LabPackageDeps {
   db: Db;
@@ -26,7 +27,7 @@ export interface LabFile {
 }
 
 export interface LabLine {
-  line_id: number;
+  lineInfoid: number;
   product_id: number;
   variant_id: number;
   product: string;
@@ -36,6 +37,8 @@ export interface LabLine {
   /** Units of the product ordered (a photobook: books; prints: the photos' copies added up). */
   copies: number;
   files: LabFile[];
+  /** A photobook: its print-ready PDF (the files are then its pages at the book's size). */
+  book?: LabBook;
 }
 
 /** `lab/<order>/manifest.json`: everything the lab needs to print and post the order. */
@@ -112,6 +115,40 @@ export async function buildLabPackage(
     const options = await variantOptions(deps.db, snapshot);
     const size = snapshot.sizeMm ?? sizeFromOptions(options) ?? DEFAULT_PRINT_SIZE_MM;
     const folder = `${labPrefix(orderId)}${String(index + 1).padStart(2, '0')}-${slug(snapshot.title)}/`;
+    const lineInfo = {
+      lineInfoid: line.id,
+      product_id: snapshot.productId,
+      variant_id: snapshot.variantId,
+      product: snapshot.title,
+      options,
+      size_mm: size,
+      dpi: LAB_DPI,
+      copies: line.quantity,
+    };
+    const product = await printRepository(deps.db).product(snapshot.productId);
+    if (product && isPhotobookProduct(product)) {
+      const photoIds = snapshot.photos.map((p) => p.photo_id);
+      const brand = photoIds[0] === undefined ? undefined : await repo.branding(photoIds[0]);
+      const { book, files } = await buildLabBook({
+        storage: deps.storage,
+        folder,
+        trimMm: size,
+        photoIds,
+        branding: {
+          title: brand?.event ?? snapshot.title,
+          subtitle: brand?.organisation ?? '',
+          colour: brand?.theme?.primary ?? '#4338ca',
+          contrast: brand?.theme?.primary_contrast ?? '#ffffff',
+        },
+        original: async (photoId) => {
+          const original = await deps.storage.get(await sourceKey(photoId));
+          if (!original) throw new Error(`lab package ${orderId}: original of photo ${photoId} is missing`);
+          return original;
+        },
+      });
+      manifestLines.push({ ...lineInfo, files: files.map((f) => ({ ...f, copies: 1 })), book });
+      continue;
+    }
     const files: LabFile[] = [];
     for (const photo of snapshot.photos) {
       const known = sizes.get(photo.photo_id);
@@ -130,17 +167,7 @@ export async function buildLabPackage(
       }
       files.push({ photo_id: photo.photo_id, copies: photo.quantity, key, ...pixels });
     }
-    manifestLines.push({
-      line_id: line.id,
-      product_id: snapshot.productId,
-      variant_id: snapshot.variantId,
-      product: snapshot.title,
-      options,
-      size_mm: size,
-      dpi: LAB_DPI,
-      copies: line.quantity,
-      files,
-    });
+    manifestLines.push({ ...lineInfo, files });
   }
 
   const manifest: LabManifest = {
