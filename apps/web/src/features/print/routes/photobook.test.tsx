@@ -69,10 +69,21 @@ afterEach(() => {
 
 const open = (query = 'checkin_id=12&key=k3y') => renderApp(`/photobook?${query}`);
 const preview = () => screen.findByRole('region', { name: 'Photobook preview' }, { timeout: 5000 });
-const pageNames = async () =>
-  within(await preview())
+const shown = (region: HTMLElement) =>
+  within(region)
     .getAllByRole('img')
-    .map((page) => page.getAttribute('aria-label'));
+    .map((p) => p.getAttribute('aria-label'));
+/** Every page of the book, turned spread by spread with "Next pages" as a reader would. */
+const pageNames = async () => {
+  const region = await preview();
+  const names: (string | null)[] = [];
+  for (;;) {
+    names.push(...shown(region));
+    const next = within(region).getByRole('button', { name: 'Next pages' }) as HTMLButtonElement;
+    if (next.disabled) return names;
+    fireEvent.click(next);
+  }
+};
 
 describe('the photobook offer page', () => {
   it('shows the front cover first, the pages in two-page spreads, and the back cover last, with price and offer date', async () => {
@@ -84,19 +95,51 @@ describe('the photobook offer page', () => {
     ]);
     const region = await preview();
     const spreads = [...region.querySelectorAll('.photobook-spread')].map(
-      (spread) => within(spread as HTMLElement).getAllByRole('img').length,
+      (spread) => within(spread as HTMLElement).getAllByRole('img', { hidden: true }).length,
     );
     expect(spreads).toEqual([1, ...Array(12).fill(2), 1]);
-    const front = within(region).getByRole('img', { name: 'Front cover' });
+    const front = within(region).getByRole('img', { name: 'Front cover', hidden: true });
     expect(front.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/500/preview');
     expect(front.textContent).toBe('Alpine Marathon 2026');
     expect(
-      within(region).getByRole('img', { name: 'Page 3' }).querySelector('img')?.getAttribute('src'),
+      within(region)
+        .getByRole('img', { name: 'Page 3', hidden: true })
+        .querySelector('img')
+        ?.getAttribute('src'),
     ).toBe('https://cdn.example/502/preview');
     const summary = screen.getByRole('complementary', { name: 'Your offer' });
     expect(within(summary).getByText('€49.90')).toBeTruthy();
     expect(within(summary).getByText('Offer valid until January 22, 2027')).toBeTruthy();
     expect(screen.queryByText('Rotate your phone to landscape to see your photobook')).toBeNull();
+  });
+
+  it('opens at the front cover and turns spread by spread with the arrow keys and with a swipe', async () => {
+    open();
+    const region = await preview();
+    expect(shown(region)).toEqual(['Front cover']);
+    expect(within(region).getByText('1 of 14')).toBeTruthy();
+    expect(
+      (within(region).getByRole('button', { name: 'Previous pages' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shown(region)).toEqual(['Page 1', 'Page 2']);
+    fireEvent.keyDown(window, { key: 'End' });
+    expect(shown(region)).toEqual(['Back cover']);
+    expect(within(region).getByText('14 of 14')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shown(region)).toEqual(['Back cover']);
+    fireEvent.keyDown(window, { key: 'Home' });
+    const stage = region.querySelector('.photobook-stage') as HTMLElement;
+    // a swipe to the left turns forward, a mostly vertical one (scrolling) does not
+    fireEvent.pointerDown(stage, { clientX: 300, clientY: 100 });
+    fireEvent.pointerUp(stage, { clientX: 200, clientY: 110 });
+    expect(shown(region)).toEqual(['Page 1', 'Page 2']);
+    fireEvent.pointerDown(stage, { clientX: 300, clientY: 100 });
+    fireEvent.pointerUp(stage, { clientX: 250, clientY: 300 });
+    expect(shown(region)).toEqual(['Page 1', 'Page 2']);
+    fireEvent.pointerDown(stage, { clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(stage, { clientX: 300, clientY: 100 });
+    expect(shown(region)).toEqual(['Front cover']);
   });
 
   it('puts a blank filler page before the back cover when the photo count is odd, and says how many photos are missing', async () => {

@@ -2,7 +2,7 @@ import './photobook.css';
 import type { Photobook } from '@fotodrop/contract/api/photobook';
 import { PHOTOBOOK_DELIVERY_COUNTRIES } from '@fotodrop/contract/constants';
 import type { ErrorCode } from '@fotodrop/contract/errors';
-import { type PhotobookPage, photobookPages } from '@fotodrop/contract/rules/photobook';
+import { photobookPages } from '@fotodrop/contract/rules/photobook';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { CurrencyMismatchDialog, useCreateDigitalItem } from '../../cart';
 import { photobookQuery } from '../api/photobook-api';
 import { useAddPrintToCart } from '../api/print-mutations';
 import { boughtAmong, purchaseKeys } from '../api/purchases-api';
+import { PhotobookViewer } from '../components/photobook-viewer';
 import { usePortraitPhone } from '../hooks/use-portrait-phone';
 import { PLURAL } from '../lib/plural-keys';
 import { showPrice } from '../lib/print-format';
@@ -105,15 +106,7 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
         </div>
       )}
       <div className="photobook-layout">
-        <section className="photobook-preview" aria-label={t('photobook.preview')}>
-          {spreadsOf(pages).map((spread) => (
-            <div className="photobook-spread" key={spread.map((p) => p.id).join('-')}>
-              {spread.map((page) => (
-                <Page key={page.id} page={page} number={pages.indexOf(page)} eventName={book.event_name} />
-              ))}
-            </div>
-          ))}
-        </section>
+        <PhotobookViewer pages={pages} eventName={book.event_name} />
         <aside className="photobook-summary" aria-labelledby="photobook-summary-title">
           <h2 id="photobook-summary-title">{t('photobook.summary')}</h2>
           <p className="photobook-price">{showPrice(book.price, book.currency, language)}</p>
@@ -133,33 +126,6 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
         </aside>
       </div>
     </>
-  );
-}
-
-/** The front cover alone, the inner pages two by two, the back cover alone: as the book opens. */
-function spreadsOf(pages: PhotobookPage[]): PhotobookPage[][] {
-  const inner = pages.slice(1, -1);
-  const spreads: PhotobookPage[][] = [[pages[0]!]];
-  for (let i = 0; i < inner.length; i += 2) spreads.push(inner.slice(i, i + 2));
-  spreads.push([pages.at(-1)!]);
-  return spreads;
-}
-
-function Page({ page, number, eventName }: { page: PhotobookPage; number: number; eventName: string }) {
-  const { t } = useTranslation();
-  const label =
-    page.kind === 'front_cover'
-      ? t('photobook.front_cover')
-      : page.kind === 'back_cover'
-        ? t('photobook.back_cover')
-        : page.kind === 'blank'
-          ? t('photobook.blank_page')
-          : t('photobook.page', { number });
-  return (
-    <div className={`photobook-sheet photobook-${page.kind}`} role="img" aria-label={label}>
-      {page.url && <img src={page.url} alt="" loading="lazy" decoding="async" />}
-      {page.kind === 'front_cover' && <span className="photobook-cover-title">{eventName}</span>}
-    </div>
   );
 }
 
