@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { useAppConfig, useIsBranded } from '../../shared/config/use-app-config';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { AppStoreLinks } from '../../shared/ui/app-store-links';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { BrandLogo, FotodropWordmark } from '../../shared/ui/logo';
 import { paths } from '../paths';
-
-/** decision: store search pages until the native apps have fixed listing addresses. */
-const APP_STORE_URL = 'https://apps.apple.com/search?term=fotodrop';
-const GOOGLE_PLAY_URL = 'https://play.google.com/store/search?q=fotodrop&c=apps';
 
 /** The product's own site, from an organisation's subdomain: same domain with "www". */
 function ownSiteUrl(): string {
@@ -69,20 +66,7 @@ export function Footer() {
           {!config.hide_app_store_links && (
             <div className="store-links">
               <h2 className="footer-heading">{t('footer.get_app')}</h2>
-              <ul>
-                <li>
-                  <a href={APP_STORE_URL} rel="noopener" target="_blank">
-                    {t('footer.app_store')}
-                    <span className="visually-hidden"> {t('common.opens_new_tab')}</span>
-                  </a>
-                </li>
-                <li>
-                  <a href={GOOGLE_PLAY_URL} rel="noopener" target="_blank">
-                    {t('footer.google_play')}
-                    <span className="visually-hidden"> {t('common.opens_new_tab')}</span>
-                  </a>
-                </li>
-              </ul>
+              <AppStoreLinks />
             </div>
           )}
         </div>

@@ -96,7 +96,8 @@ describe('/impersonate', { timeout: 20_000 }, () => {
     expect(await within(banner).findByText('You are viewing as dana@example.com')).toBeTruthy();
     expect(useAppStore.getState().token).toBe('key-dana');
     expect(useAppStore.getState().impersonator).toEqual({ token: 'key-staff', tokenType: 'Token' });
-    expect(here(router)).not.toBe('/impersonate');
+    // home, which sends a signed-in user on to the album list
+    await waitFor(() => expect(here(router)).toBe('/checkins'), { timeout: 5000 });
 
     fireEvent.click(within(banner).getByRole('button', { name: 'Return to my account' }));
     await waitFor(() => expect(here(router)).toBe('/impersonate'), { timeout: 5000 });

@@ -102,6 +102,8 @@ function UserFinder() {
   };
 
   const pagination = list.data?.pagination;
+  const pageText = (p: { page_number: number; num_pages: number; total: number }) =>
+    t('impersonation.page_of', { page: p.page_number, pages: p.num_pages, total: p.total });
   return (
     <>
       <div className="impersonation-controls">
@@ -157,7 +159,7 @@ function UserFinder() {
           mobile={mobile}
         />
       )}
-      {pagination && (
+      {pagination && pagination.num_pages > 1 ? (
         <nav className="impersonation-pages" aria-label={t('impersonation.pages')}>
           <Button
             size="sm"
@@ -167,12 +169,8 @@ function UserFinder() {
           >
             {t('impersonation.previous')}
           </Button>
-          <span aria-live="polite">
-            {t('impersonation.page_of', {
-              page: pagination.page_number,
-              pages: pagination.num_pages,
-              total: pagination.total,
-            })}
+          <span className="impersonation-count" aria-live="polite">
+            {pageText(pagination)}
           </span>
           <Button
             size="sm"
@@ -183,7 +181,11 @@ function UserFinder() {
             {t('impersonation.next')}
           </Button>
         </nav>
-      )}
+      ) : pagination ? (
+        <p className="impersonation-pages" aria-live="polite">
+          {pageText(pagination)}
+        </p>
+      ) : null}
     </>
   );
 }
