@@ -9,6 +9,7 @@ import { useNewMediaCheck } from '../hooks/use-new-media-check';
 import { type AlbumStatus, albumStatus } from '../lib/album-status';
 import { AlbumCartProvider } from './album-cart';
 import { AlbumDownload } from './album-download';
+import { useTimeInAlbum } from './album-metrics';
 import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
 import { AlbumStatusBanner } from './album-status-banner';
 import { AlbumStatusPanel } from './album-status-panel';
@@ -31,6 +32,7 @@ export function AlbumMedia({
   /** Face-search events: "Take a selfie again" where no photos were found (the selfie feature's flow). */
   onSelfieAgain?: () => void;
 }) {
+  useTimeInAlbum(checkin);
   const status = albumStatus(checkin, now);
   if (status.availability.kind !== 'ready')
     return <AlbumStatusPanel state={status.availability} onSelfieAgain={onSelfieAgain} />;

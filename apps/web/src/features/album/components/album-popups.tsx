@@ -1,10 +1,11 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useAppStore } from '../../../shared/store/app-store';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { dismissFixed, markPopupViewed, shouldShowFixed, shouldShowWelcome } from '../store/popups';
+import { albumMetric } from './album-metrics';
 
 /**
  * The album's popups (check-in.popup): the welcome popup once per photo service (remembered in
@@ -58,13 +59,25 @@ export function AlbumPopups({ checkin }: { checkin: Checkin }) {
 export function AlbumBanner({ checkin }: { checkin: Checkin }) {
   const { t } = useTranslation();
   const { banner } = checkin;
+  const bannerId = banner?.id;
+  const albumId = checkin.id;
+  const eventId = checkin.event.id;
+  useEffect(() => {
+    if (bannerId !== undefined)
+      albumMetric({ id: albumId, event: { id: eventId } }, { type: 'banner_viewed', banner_id: bannerId });
+  }, [bannerId, albumId, eventId]);
   if (!banner) return null;
   const alt = t('album.banner.alt', { name: checkin.pica_service?.name ?? checkin.event_name });
   const image = <img src={banner.image_url} alt={alt} loading="lazy" decoding="async" />;
   return (
     <div className={`album-banner album-banner-${banner.position}`}>
       {banner.link_url ? (
-        <a href={banner.link_url} target="_blank" rel="noopener noreferrer">
+        <a
+          href={banner.link_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => albumMetric(checkin, { type: 'banner_clicked', banner_id: banner.id })}
+        >
           {image} <span className="visually-hidden">{t('common.opens_new_tab')}</span>
         </a>
       ) : (

@@ -1,6 +1,7 @@
 import type { Media } from '@fotodrop/contract/api/media';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useAlbumCart } from './album-cart';
+import { mediaMetric } from './album-metrics';
 import { Icon } from './lightbox-icons';
 
 const DOWNLOAD = 'M12 4v11M7 10l5 5 5-5M5 20h14';
@@ -16,7 +17,12 @@ export function LightboxDownload({ media }: { media: Media }) {
   const checkin = useAlbumCart()?.checkin;
   if (media.download_url) {
     return (
-      <a className="lightbox-download" href={media.download_url} download>
+      <a
+        className="lightbox-download"
+        href={media.download_url}
+        download
+        onClick={() => checkin && mediaMetric(checkin, media, 'media_downloaded')}
+      >
         <Icon d={DOWNLOAD} />
         {media.type === 'video' ? t('album.download.video') : t('album.download.photo')}
       </a>

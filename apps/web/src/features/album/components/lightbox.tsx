@@ -18,6 +18,8 @@ import { Toast } from '../../../shared/ui/toast';
 import { ShareDialog } from '../../sharing';
 import { classifyGesture, withinTap } from '../lib/gestures';
 import { formatDuration } from '../lib/video';
+import { useAlbumCart } from './album-cart';
+import { albumMetric, useViewerMetrics } from './album-metrics';
 import { useCartFeedback } from './cart-feedback';
 import { CartToggle } from './cart-toggle';
 import { FavouriteButton } from './favourite-button';
@@ -87,6 +89,8 @@ function LightboxPanel({
   }>(null);
 
   const media = items[Math.min(index, items.length - 1)];
+  useViewerMetrics(media);
+  const album = useAlbumCart()?.checkin;
   const position = Math.min(index, items.length - 1);
   const atEnd = position >= items.length - 1;
   const canNext = !atEnd || hasMore;
@@ -368,7 +372,15 @@ function LightboxPanel({
           onClose={() => setSharing(false)}
           url={shareUrl}
           text={t('album.share.text', { event: title })}
-          onShared={() => {}}
+          onShared={(shareType) => {
+            if (album)
+              albumMetric(album, {
+                type: 'shared_link_created',
+                media_id: media.id,
+                media_type: media.type === 'video' ? 'v' : 'p',
+                ...(shareType ? { share_type: shareType } : {}),
+              });
+          }}
           say={say}
         />
       )}

@@ -80,7 +80,11 @@ export function Component() {
 
   const mutation = useMutation({
     mutationFn: (values: SignupOutput) => signup({ ...values, language: currentLanguage() }),
-    onSuccess: () => navigate(safeNext(params.get('next'), paths.checkins.getHref()), { replace: true }),
+    onSuccess: () => {
+      // a new account is the spec's "lead acquired"; the queue's chunk loads off the form's way
+      void import('../../../shared/metrics').then((m) => m.trackMetric({ type: 'lead_acquired' }));
+      return navigate(safeNext(params.get('next'), paths.checkins.getHref()), { replace: true });
+    },
     onError: (error) => applyServerErrors(error, form.setError, FIELDS, { email_taken: 'email' }),
   });
 

@@ -206,6 +206,54 @@ describe('the album media', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('data-media-index')).toBe('2'));
   });
 
+  it("queues the album's metrics: viewer opened and each photo viewed, the banner seen and clicked, time in album", async () => {
+    const queued = () =>
+      (JSON.parse(localStorage.getItem('metric_queue') ?? '[]') as Record<string, unknown>[]).map(
+        ({ type, event_id, album_id, media_id, media_type, banner_id }) => ({
+          type,
+          event_id,
+          album_id,
+          media_id,
+          media_type,
+          banner_id,
+        }),
+      );
+    checkin = makeCheckin({
+      banner: {
+        id: 7,
+        image_url: 'https://cdn.example/banner.jpg',
+        link_url: 'https://shop.example',
+        position: 't',
+      },
+    });
+    const ids = { event_id: checkin.event.id, album_id: checkin.id };
+    await openAlbum();
+    const list = await grid();
+    const banner = { ...ids, media_id: undefined, media_type: undefined, banner_id: 7 };
+    await waitFor(() => expect(queued()).toContainEqual({ type: 'banner_viewed', ...banner }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Photo 1 of 60' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Viewer' });
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    const photo = (n: number) => ({ ...ids, media_id: n, media_type: 'p', banner_id: undefined });
+    await waitFor(() =>
+      expect(queued().filter((m) => String(m.type).startsWith('media_'))).toEqual([
+        { type: 'media_opened', ...photo(1) },
+        { type: 'media_viewed', ...photo(1) },
+        { type: 'media_viewed', ...photo(2) },
+      ]),
+    );
+    fireEvent.keyDown(viewer, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('link', { name: /Announcement from/ }));
+    expect(queued()).toContainEqual({ type: 'banner_clicked', ...banner });
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 95_000);
+    cleanup();
+    const time = (JSON.parse(localStorage.getItem('metric_queue') ?? '[]') as Record<string, unknown>[]).find(
+      (m) => m.type === 'time_in_album',
+    );
+    expect(time).toMatchObject({ ...ids, platform: 's' });
+    expect(Number(time?.time_in_seconds)).toBeGreaterThanOrEqual(95);
+  });
+
   it('removes a photo after the confirmation: it leaves the lists and the counts', async () => {
     await openAlbum();
     const list = await grid();

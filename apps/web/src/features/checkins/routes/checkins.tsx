@@ -1,5 +1,6 @@
 import './checkins.css';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
+import { useEffect } from 'react';
 import { type LoaderFunctionArgs, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths, safeNext } from '../../../app/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
@@ -51,6 +52,10 @@ export function Component() {
   const steps = useStepFlow();
   const notice = location.state as CheckinsNotice | null;
   usePageTitle(t('checkins.title'));
+  useEffect(() => {
+    // the queue's own chunk: this page is on the home route's budget
+    void import('../../../shared/metrics').then((m) => m.trackMetric({ type: 'checkin_page_opened' }));
+  }, []);
 
   const onOutcome = (outcome: Exclude<CheckinOutcome, { kind: 'invalid' }>, auto: boolean) => {
     // a code from a link is not submitted again when the user comes back to this entry
