@@ -152,7 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         API_BASE,
         {
           authenticate,
-          defer: (request, access) => services.auth.deferSession(request.headers.authorization, access),
+          defer: (request, access) =>
+            services.auth.deferSession(request.headers.authorization, access, clientOf(request)),
         },
         endpoint,
         handler,

@@ -153,7 +153,7 @@ export function authService(deps: AuthDeps) {
      * goes through `admit`; when it found nothing, `resolve` tells 401 (unknown, expired: removed)
      * from a caller who may see a 404.
      */
-    deferSession(header: string | undefined, access: Access): DeferredSession | null {
+    deferSession(header: string | undefined, access: Access, client?: ClientInfo): DeferredSession | null {
       const parsed = parseAuthorization(header);
       if (!parsed || access === 'public') return null;
       return {
@@ -164,7 +164,7 @@ export function authService(deps: AuthDeps) {
           return found;
         },
         async resolve() {
-          const auth = await authenticate(header);
+          const auth = await authenticate(header, client);
           requireAccess(auth, access);
           return auth as AuthContext;
         },

@@ -76,7 +76,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 function endSession(): void {
   const store = useAppStore.getState();
-  const hadToken = store.token !== null;
+  // an impersonated session that ends returns to the original one (store.logout): nobody to log in
+  const hadToken = store.token !== null && store.impersonator === null;
   store.logout();
   if (hadToken) store.setModal('sessionExpired', true);
   sessionEvents.onSessionEnd();

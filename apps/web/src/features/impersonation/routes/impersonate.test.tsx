@@ -10,6 +10,8 @@ import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
 let perms: string[];
+/** The impersonated session has passed its hour. */
+let expired = false;
 
 const dana: ImpersonationUser = {
   id: 21,
@@ -42,6 +44,12 @@ function api(req: RecordedRequest) {
   }
   if (req.method === 'POST' && req.path === '/api/api/v1/logout/')
     return { status: 200, body: { detail: 'ok' } };
+  if (expired && auth === 'Token key-dana') {
+    return {
+      status: 401,
+      body: { code: 'token_expired', message: 'Session expired - please log in again.' },
+    };
+  }
   if (req.path.startsWith('/api/v3/checkins/'))
     return { status: 200, body: { results: [], pagination: page([]).pagination } };
   return undefined;
@@ -56,6 +64,7 @@ beforeEach(() => {
   resetApp(`${server.url}/api`);
   server.requests.length = 0;
   perms = ['users.impersonate'];
+  expired = false;
   useAppStore.getState().setAuth('key-staff', 'Token');
 });
 afterEach(cleanup);
@@ -107,5 +116,20 @@ describe('/impersonate', { timeout: 20_000 }, () => {
     expect(useAppStore.getState().impersonator).toBeNull();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Viewing as another user' })).toBeNull());
     expect(await screen.findByRole('cell', { name: 'dana@example.com' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('an impersonated session that expires returns to the staff session, without a "session expired" dialog', async () => {
+    const router = renderApp('/impersonate');
+    const row = (await screen.findByRole('cell', { name: 'dana@example.com' }, { timeout: 5000 })).closest(
+      'tr',
+    )!;
+    fireEvent.click(within(row).getByRole('button', { name: /Impersonate/ }));
+    await waitFor(() => expect(here(router)).toBe('/checkins'), { timeout: 5000 });
+    expired = true;
+    await router.navigate('/profile/resume');
+    await waitFor(() => expect(useAppStore.getState().token).toBe('key-staff'), { timeout: 5000 });
+    expect(useAppStore.getState().impersonator).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Viewing as another user' })).toBeNull());
+    expect(useAppStore.getState().modals.sessionExpired).not.toBe(true);
   });
 });
