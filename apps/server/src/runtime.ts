@@ -14,6 +14,7 @@ import { registerAnonymizationWorker } from './services/faces/anonymization.jobs
 import { registerFaceWorkers } from './services/faces/face.jobs';
 import { registerMailWorker } from './services/mail/mail.jobs';
 import { DERIVATIVES_QUEUE } from './services/media/media-files.service';
+import { registerMetricDailyWorker } from './services/metrics/metric-daily.jobs';
 import { registerAlbumZipWorker } from './services/orders/album-zip.jobs';
 import { registerLabPackageWorker } from './services/orders/lab-package.jobs';
 import { registerOrderWorkers } from './services/orders/order.jobs';
@@ -90,4 +91,5 @@ export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' |
   await registerUnpurchasedLifecycleWorker(runtime.jobs, runtime.services.unpurchasedLifecycle);
   await registerFaceWorkers(runtime.jobs, runtime.services);
   await registerAnonymizationWorker(runtime.jobs, runtime.services.anonymization);
+  await registerMetricDailyWorker(runtime.jobs, runtime.services.metricDaily);
 }

@@ -7,5 +7,4 @@
 export const NOT_YET_BUILT: Readonly<Record<string, string>> = {
   // Face search, and hiding one's face from other participants' albums.
   // Support, sharing, metrics, impersonation.
-  'GET /organiser/v1/events/{slug}/metrics/': 'issue 11',
 };

@@ -9,4 +9,7 @@ export function organiserMediaRoutes({ route, services, requestInfo }: RouteCont
   );
   route(o.listMedia, async ({ auth, params, query }) => organiser.media(auth, params.slug, query));
   route(o.faceIndexProgress, async ({ auth, params }) => organiser.faceIndexProgress(auth, params.slug));
+  route(o.eventMetrics, async ({ auth, params, query }) =>
+    organiser.eventMetrics(auth, params.slug, query.days),
+  );
 }

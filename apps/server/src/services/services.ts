@@ -34,6 +34,7 @@ import { faceMatchingService } from './faces/face-matching.service';
 import { selfieService } from './faces/selfie.service';
 import { mediaFilesService } from './media/media-files.service';
 import { organiserService } from './media/organiser.service';
+import { metricDailyService } from './metrics/metric-daily.service';
 import { albumZipService } from './orders/album-zip.service';
 import { cartPaymentsService } from './orders/cart-payments.service';
 import { labPackages } from './orders/lab-package';
@@ -78,6 +79,7 @@ export function createServices(deps: ServiceDeps) {
   const codeGuesses = codeGuessLimits(limiter);
   const voucherGuesses = wrongGuessLimits(limiter, 'voucher', VOUCHER_GUESS_LIMITS);
   const requiredPoliciesVersion = deps.config.REQUIRED_POLICIES_VERSION;
+  const metricDaily = metricDailyService({ db: deps.db, now });
   const auth = authService({
     db: deps.db,
     hasher,
@@ -201,7 +203,13 @@ export function createServices(deps: ServiceDeps) {
       now,
       anonymization,
     }),
-    organiser: organiserService({ db: deps.db, mediaFiles, faceIndexProgress: faceIndexing.progress }),
+    organiser: organiserService({
+      db: deps.db,
+      mediaFiles,
+      faceIndexProgress: faceIndexing.progress,
+      eventMetrics: metricDaily.eventMetrics,
+    }),
+    metricDaily,
     labPackages: labPackages({ db: deps.db, storage: deps.storage, anonymization }),
     unpurchasedLifecycle: unpurchasedLifecycle({
       db: deps.db,

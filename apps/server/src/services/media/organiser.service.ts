@@ -5,6 +5,7 @@ import {
   makePagination,
   type OrganiserEvent,
   type OrganiserMedia,
+  type OrganiserMetrics,
   type Paginated,
 } from '@fotodrop/contract';
 import type { Db } from '../../db/client';
@@ -33,6 +34,8 @@ export function organiserService(deps: {
   mediaFiles: MediaFilesService;
   /** Face indexing progress of an event (face search). */
   faceIndexProgress: (photoServiceId: number) => Promise<FaceIndexProgress>;
+  /** An event's usage per day (the metrics' daily aggregates and its paid orders). */
+  eventMetrics: (photoServiceId: number, days: number) => Promise<OrganiserMetrics>;
 }) {
   const repo = () => organiserMediaRepository(deps.db);
 
@@ -124,6 +127,10 @@ export function organiserService(deps: {
 
     async faceIndexProgress(auth: AuthContext, slug: string): Promise<FaceIndexProgress> {
       return deps.faceIndexProgress((await ownEvent(auth, slug)).id);
+    },
+
+    async eventMetrics(auth: AuthContext, slug: string, days: number): Promise<OrganiserMetrics> {
+      return deps.eventMetrics((await ownEvent(auth, slug)).id, days);
     },
   };
 }

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { rowsOf } from './metric-events.repository';
+
+const WATERMARK = 'metric_daily';
+
+/**
+ * The day a message counts on: the browser's time of the action, unless it claims a moment after
+ * it was stored or more than a week before (a wrong clock, or a forged time): then when it was stored.
+ */
+const DAY = sql.raw(`(case
+  when m.occurred_at is null or m.occurred_at > m.created_at or m.occurred_at < m.created_at - interval '7 days'
+  then m.created_at else m.occurred_at end at time zone 'UTC')::date`);
+
+/**
+ * The event of a message: its own event id, or that of the album it names (the server's own
+ * tracking, e.g. a zip downloaded, names the album only). Only existing events are counted.
+ */
+const EVENT_JOIN = sql.raw(`left join checkins c
+    on m.event_id is null and c.id = (case when m.payload->>'album_id' ~ '^[0-9]{1,9}$' then (m.payload->>'album_id')::int end)
+  join photo_services e on e.id = coalesce(m.event_id, c.photo_service_id)`);
+
+export interface DailyCount {
+  day: string;
+  type: string;
+  count: number;
+}
+
+/** The daily aggregates of `metric_events` and how far they have read it. */
+export function metricDailyRepository(db: Queryable) {
+  return {
+    /**
+     * Counts the messages after the watermark into `metric_daily` and moves the watermark, in the
+     * caller's transaction (under its row lock: one counter at a time). Rows newer than
+     * `settleSeconds` wait for the next run, so a batch still being written (ids are taken before
+     * commit) is never skipped. Answers the last id counted, or null when nothing was.
+     */
+    async countSinceWatermark(settleSeconds: number, maxRows: number): Promise<number | null> {
+      await db.execute(
+        sql`insert into metric_watermarks (name, last_id) values (${WATERMARK}, 0) on conflict (name) do nothing`,
+      );
+      const [mark] = rowsOf<{ last_id: number }>(
+        await db.execute(sql`select last_id from metric_watermarks where name = ${WATERMARK} for update`),
+      );
+      const last = Number(mark?.last_id ?? 0);
+      const [bound] = rowsOf<{ upper: number | null }>(
+        await db.execute(sql`select least(
+            coalesce(
+              (select min(id) - 1 from metric_events
+                where id > ${last} and created_at >= now() - make_interval(secs => ${settleSeconds})),
+              (select max(id) from metric_events)),
+            ${last + maxRows}) as upper`),
+      );
+      const upper = bound?.upper === null || bound?.upper === undefined ? last : Number(bound.upper);
+      if (upper <= last) return null;
+      await db.execute(sql`
+        insert into metric_daily (event_id, day, type, count)
+        select e.id, ${DAY}, m.type, count(*)::int
+          from metric_events m
+          ${EVENT_JOIN}
+         where m.id > ${last} and m.id <= ${upper}
+         group by 1, 2, 3
+        on conflict (event_id, day, type) do update set count = metric_daily.count + excluded.count`);
+      await db.execute(sql`update metric_watermarks set last_id = ${upper} where name = ${WATERMARK}`);
+      return upper;
+    },
+
+    /** An event's counts per day and type between two days (UTC, both included). */
+    async ofEvent(eventId: number, from: string, to: string): Promise<DailyCount[]> {
+      const rows = rowsOf<{ day: string | Date; type: string; count: number }>(
+        await db.execute(sql`select day, type, count from metric_daily
+          where event_id = ${eventId} and day between ${from}::date and ${to}::date`),
+      );
+      return rows.map((r) => ({ day: dayText(r.day), type: r.type, count: Number(r.count) }));
+    },
+
+    /** Paid orders per day (UTC) with a line of the event's albums. */
+    async salesOfEvent(eventId: number, from: string, to: string): Promise<{ day: string; count: number }[]> {
+      const rows = rowsOf<{ day: string | Date; count: number }>(
+        await db.execute(sql`select (o.paid_at at time zone 'UTC')::date as day, count(distinct o.id)::int as count
+          from orders o
+          join order_lines l on l.order_id = o.id
+          join checkins c on c.id = l.checkin_id
+         where c.photo_service_id = ${eventId} and o.paid_at is not null
+           and (o.paid_at at time zone 'UTC')::date between ${from}::date and ${to}::date
+         group by 1`),
+      );
+      return rows.map((r) => ({ day: dayText(r.day), count: Number(r.count) }));
+    },
+
+    /** The event's messages stored but not counted yet. */
+    async pendingOfEvent(eventId: number): Promise<number> {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from metric_events m
+          ${EVENT_JOIN}
+          where e.id = ${eventId}
+            and m.id > coalesce((select last_id from metric_watermarks where name = ${WATERMARK}), 0)`),
+      );
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+/** node-postgres reads a date as a Date at local midnight; PGlite as text. */
+function dayText(value: string | Date): string {
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
