@@ -3,7 +3,6 @@ import type { Queryable } from '../db/client';
 import { impersonationAudit } from '../db/impersonation-schema';
 import { userPermissions, users } from '../db/schema';
 
-export type ImpersonationAuditRow = typeof impersonationAudit.$inferSelect;
 export type NewImpersonationAudit = typeof impersonationAudit.$inferInsert;
 
 export type ImpersonationOrderColumn = 'id' | 'email' | 'first_name' | 'last_name' | 'date_joined';
@@ -73,17 +72,6 @@ export function impersonationRepository(db: Queryable) {
     },
     async record(row: NewImpersonationAudit): Promise<void> {
       await db.insert(impersonationAudit).values(row);
-    },
-    async trail(filter: { impersonatorId?: number; userId?: number }): Promise<ImpersonationAuditRow[]> {
-      const where: SQL[] = [];
-      if (filter.impersonatorId !== undefined)
-        where.push(eq(impersonationAudit.impersonatorId, filter.impersonatorId));
-      if (filter.userId !== undefined) where.push(eq(impersonationAudit.userId, filter.userId));
-      return db
-        .select()
-        .from(impersonationAudit)
-        .where(and(...where))
-        .orderBy(asc(impersonationAudit.id));
     },
   };
 }

@@ -107,9 +107,6 @@ export function impersonationService(deps: { db: Db; limiter: RateLimiter; now: 
       });
       return { token: key, token_type: 'Token' };
     },
-
-    /** The trail of one staff user or one account (tests and support tooling). */
-    trail: repo.trail,
   };
 }
 export type ImpersonationService = ReturnType<typeof impersonationService>;
