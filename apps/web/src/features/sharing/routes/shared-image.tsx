@@ -1,17 +1,21 @@
 import './shared-image.css';
 import type { SharedImageResponse } from '@fotodrop/contract/api/sharing';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { trackMetric } from '../../../shared/metrics';
 import { Alert } from '../../../shared/ui/alert';
 import { ButtonLink } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { type SharedLinkParams, sharedImageQuery } from '../api/shared-image';
 
 const ID = /^[1-9]\d{0,8}$/;
+/** Links whose opening this visit has counted already. */
+const countedLinks = new Set<string>();
 const HASH = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The link's parts, or null when they cannot be a share link (no call is made then). */
@@ -45,7 +49,9 @@ export function Component() {
     );
   }
   if (!link || !shared?.media || !shared.event) return <InvalidLink />;
-  return <SharedMedia shared={{ ...shared, media: shared.media, event: shared.event }} />;
+  return (
+    <SharedMedia shared={{ ...shared, media: shared.media, event: shared.event }} sharer={link.userId} />
+  );
 }
 
 function InvalidLink() {
@@ -68,9 +74,22 @@ type Shown = SharedImageResponse & {
   event: NonNullable<SharedImageResponse['event']>;
 };
 
-function SharedMedia({ shared }: { shared: Shown }) {
+function SharedMedia({ shared, sharer }: { shared: Shown; sharer: number }) {
   const { t } = useTranslation();
   const { media, event } = shared;
+  // how often shared links bring visitors: once per link and visit, however often the page mounts
+  useEffect(() => {
+    const key = `${sharer}/${media.id}`;
+    if (countedLinks.has(key)) return;
+    countedLinks.add(key);
+    trackMetric({
+      type: 'shared_link_opened',
+      event_id: event.id,
+      media_id: media.id,
+      media_type: media.type === 'video' ? 'v' : 'p',
+      sharing_user_id: sharer,
+    });
+  }, [event.id, media.id, media.type, sharer]);
   return (
     <article className="shared-media" aria-labelledby="shared-title">
       <figure className="shared-figure">
