@@ -12,6 +12,7 @@ export default defineConfig({
     './src/db/impersonation-schema.ts',
     './src/db/metrics-schema.ts',
     './src/db/support-schema.ts',
+    './src/db/consent-schema.ts',
   ],
   out: './drizzle',
 });

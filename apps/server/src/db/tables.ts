@@ -1,6 +1,7 @@
 /** Every table, for Drizzle's schema-aware client and for drizzle-kit. */
 export * from './album-schema';
 export * from './cart-schema';
+export * from './consent-schema';
 export * from './face-schema';
 export * from './impersonation-schema';
 export * from './metrics-schema';
