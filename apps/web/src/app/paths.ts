@@ -180,6 +180,8 @@ export const paths = {
   impersonate: { path: '/impersonate', access: 'login', getHref: () => '/impersonate' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
+  // decision: no spec screen; the organiser's usage charts per event (permission media.upload)
+  organiserMetrics: { path: '/organiser/metrics', access: 'login', getHref: () => '/organiser/metrics' },
   notFound: { path: '*', access: 'all', getHref: () => '/404' },
 } as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
 

@@ -81,6 +81,7 @@ const screens: Screen[] = [
   { route: paths.orders, lazy: accountScreen('orders') },
   { route: paths.shared, lazy: () => import('../features/sharing/routes/shared-image') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
+  { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
   { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },
   { route: paths.help, lazy: () => import('../features/help/routes/help-page') },
   { route: paths.cameraHelp, lazy: () => import('../features/selfie/routes/camera-help-page') },
