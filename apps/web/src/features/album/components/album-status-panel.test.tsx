@@ -66,7 +66,7 @@ describe('the availability panel in place of the grid', () => {
   it('offers the support contact when no photos were found', () => {
     const panel = show({}, '2026-06-03T00:00:00Z');
     expect(panel.textContent).toContain('No photos found');
-    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/help');
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/help#contact');
   });
 
   it('says the photos are unavailable when hidden or deleted, even with photos in the album', () => {

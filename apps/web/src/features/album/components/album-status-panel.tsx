@@ -55,14 +55,14 @@ export function AlbumStatusPanel({ state, onSelfieAgain }: { state: Shown; onSel
       <h3>{t(`album.availability.${title}`)}</h3>
       <p>{t(`album.availability.${text}`, { date })}</p>
       {state.kind === 'none_found' && (
-        // the support form arrives with issue 11; until then its help page
+        // straight to the support form of the help page
         <div className="actions">
           {state.selfieSearch && onSelfieAgain && (
             <button type="button" className="btn btn-primary" onClick={onSelfieAgain}>
               {t('album.availability.selfie_again')}
             </button>
           )}
-          <Link className="btn btn-secondary" to={paths.help.getHref()}>
+          <Link className="btn btn-secondary" to={paths.help.getHref('contact')}>
             {t('album.availability.contact_support')}
           </Link>
         </div>

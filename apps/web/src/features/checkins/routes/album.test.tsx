@@ -92,7 +92,7 @@ describe('the album screen', () => {
     );
     await openAlbum('/checkins/EMPTY001');
     expect(screen.getByText('No photos found')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/help');
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/help#contact');
   });
 
   it('shows the code in large letters with the zero / letter O tip, and a QR code of the album link', async () => {

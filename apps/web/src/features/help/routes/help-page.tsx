@@ -1,7 +1,7 @@
 import '../help.css';
 import type { SupportSendResponse } from '@fotodrop/contract/api/support';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUser } from '../../../shared/auth/user';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
@@ -38,6 +38,14 @@ export function Component() {
   const support = useQuery(supportEventsQuery(user?.id ?? null));
   const [sent, setSent] = useState<{ answer: SupportSendResponse; email: string } | null>(null);
   const groups = faqs.data ?? [];
+  const sentRef = useRef<HTMLDivElement>(null);
+
+  // the form gives way to the confirmation: bring it into view and to screen readers' focus
+  useEffect(() => {
+    if (!sent || !sentRef.current) return;
+    sentRef.current.focus({ preventScroll: true });
+    sentRef.current.scrollIntoView?.({ block: 'center' });
+  }, [sent]);
 
   // hash links work once the FAQ is on the page: the question opens and scrolls below the bar
   useEffect(() => {
@@ -69,15 +77,17 @@ export function Component() {
         <h2 id="help-contact-title">{t('help.contact_title')}</h2>
         {support.data && <SupportStatusNote status={support.data.support} />}
         {sent ? (
-          <Alert tone="success" title={t('help.sent.title', { id: sent.answer.id })}>
-            <p>{t('help.sent.text', { email: sent.email })}</p>
-            <p>
-              {t('help.sent.answer_by', {
-                date: formatCalendarDate(sent.answer.answer_by, i18n.language, 'long'),
-              })}
-            </p>
-            {!sent.answer.open && <p>{t('help.sent.closed')}</p>}
-          </Alert>
+          <div ref={sentRef} className="help-sent" tabIndex={-1}>
+            <Alert tone="success" title={t('help.sent.title', { id: sent.answer.id })}>
+              <p>{t('help.sent.text', { email: sent.email })}</p>
+              <p>
+                {t('help.sent.answer_by', {
+                  date: formatCalendarDate(sent.answer.answer_by, i18n.language, 'long'),
+                })}
+              </p>
+              {!sent.answer.open && <p>{t('help.sent.closed')}</p>}
+            </Alert>
+          </div>
         ) : support.isPending ? (
           <Spinner label={t('help.loading')} />
         ) : (

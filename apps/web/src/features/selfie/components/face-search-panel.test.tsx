@@ -52,7 +52,7 @@ describe('the album of a face-search event', () => {
     expect(await screen.findByText('No photos found', undefined, { timeout: 6000 })).toBeTruthy();
     expect(albumCalls()).toBeGreaterThan(before);
     expect(screen.queryByText('We are looking for you in the photos of the event…')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/help');
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/help#contact');
   }, 15_000);
 
   it('"Is this you?": a banner with the count, each photo with its face framed, yes and no answered', async () => {
