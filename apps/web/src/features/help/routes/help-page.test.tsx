@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
 import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, resetApp } from '../../../test/setup';
+import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 import { scrollToHash } from '../lib/hash-scroll';
 
 const faq = (id: number, question: string, answer = 'An answer long enough to read.') => ({
@@ -44,8 +45,17 @@ beforeAll(async () => {
   server = await startTestServer((req) => {
     if (req.path.startsWith('/api/support/v1/request/faqs/'))
       return { status: 200, body: { results: GROUPS } };
+    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
     if (req.path.startsWith('/api/support/v1/request/events/'))
-      return { status: 200, body: { results: [], support: STATUS } };
+      return {
+        status: 200,
+        body: {
+          results: req.headers.authorization
+            ? [{ id: 12, name: 'Lakeside City Marathon', start_date: '2026-10-04' }]
+            : [],
+          support: STATUS,
+        },
+      };
     if (req.path.startsWith('/api/support/v1/request/send/'))
       return { status: 201, body: { detail: 'sent', id: 42, open: false, answer_by: '2026-11-30' } };
     return undefined;
@@ -128,5 +138,21 @@ describe('/help', () => {
       event_id: null,
     });
     expect(screen.getByText('We have e-mailed a confirmation to vera@example.com.')).toBeTruthy();
+  });
+
+  it('prefills a signed-in user’s name and e-mail and offers the events of their albums', async () => {
+    useAppStore.getState().setAuth('k1');
+    renderApp('/help');
+    const event = await screen.findByLabelText('Event', {}, { timeout: 5000 });
+    expect([...(event as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Not about one event',
+      'Lakeside City Marathon',
+    ]);
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Your e-mail address/) as HTMLInputElement).value).toBe(
+        'ada@example.com',
+      ),
+    );
+    expect((screen.getByLabelText(/Your name/) as HTMLInputElement).value).toBe('Ada Lovelace');
   });
 });
