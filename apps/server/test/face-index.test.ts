@@ -16,11 +16,16 @@ describeFaceIndexContract(
   },
   faces,
 );
+// read 3 faces a query here: loading and appending across pages must give the same answers
 describeFaceIndexContract(
-  'exact scan on PostgreSQL',
+  'exact scan on PostgreSQL, loading 3 faces a query',
   async () => {
     const database = await createTestDatabase('postgres');
-    return { database, index: () => exactFaceIndex(database.db), close: () => database.destroy() };
+    return {
+      database,
+      index: () => exactFaceIndex(database.db, { loadPage: 3 }),
+      close: () => database.destroy(),
+    };
   },
   faces,
 );

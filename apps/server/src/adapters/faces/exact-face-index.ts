@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { faces } from '../../db/face-schema';
 import type { FaceHit, FaceIndex, IndexedFace } from './face-index';
@@ -26,21 +26,51 @@ interface EventFaces {
  * appended; its hits are checked against the table, so faces removed meanwhile are never answered
  * and make the next search reload: the table stays the truth.
  */
-export function exactFaceIndex(db: Db): FaceIndex {
+/** Rows read per query when an event's faces are loaded (~2 MB of descriptors). */
+const LOAD_PAGE = 5000;
+
+export function exactFaceIndex(db: Db, options: { loadPage?: number } = {}): FaceIndex {
+  const loadPage = options.loadPage ?? LOAD_PAGE;
   const cache = new Map<number, EventFaces>();
 
-  async function load(photoServiceId: number, afterId = 0) {
-    const rows = await db
+  async function load(photoServiceId: number, afterId: number) {
+    return db
       .select({ id: faces.id, mediaId: faces.mediaId, descriptor: faces.descriptor })
       .from(faces)
       .where(and(eq(faces.photoServiceId, photoServiceId), gt(faces.id, afterId)))
-      .orderBy(faces.id);
-    return rows;
+      .orderBy(faces.id)
+      .limit(loadPage);
   }
 
-  function grow(current: EventFaces | undefined, rows: Awaited<ReturnType<typeof load>>): EventFaces {
+  async function countOf(photoServiceId: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(faces).where(eq(faces.photoServiceId, photoServiceId));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * The event's faces after `current` (all of them without it), read a page at a time: a million
+   * descriptors read at once are gigabytes of JavaScript arrays before they are packed into floats.
+   */
+  async function loadAll(photoServiceId: number, current: EventFaces | undefined): Promise<EventFaces> {
+    // a first load sizes its arrays once: growing them page by page would copy the event many times
+    let next = current ?? grow(undefined, [], await countOf(photoServiceId));
+    let after = current?.maxId ?? 0;
+    for (;;) {
+      const rows = await load(photoServiceId, after);
+      next = grow(next, rows);
+      const last = rows.at(-1);
+      if (!last || rows.length < loadPage) return next;
+      after = last.id;
+    }
+  }
+
+  function grow(
+    current: EventFaces | undefined,
+    rows: Awaited<ReturnType<typeof load>>,
+    reserve = 0,
+  ): EventFaces {
     const size = (current?.size ?? 0) + rows.length;
-    const capacity = Math.max(size, Math.ceil((current?.ids.length ?? 0) * 1.5), 64);
+    const capacity = Math.max(size, reserve, Math.ceil((current?.ids.length ?? 0) * 1.5), 64);
     const next: EventFaces =
       current && current.ids.length >= size
         ? current
@@ -88,10 +118,7 @@ export function exactFaceIndex(db: Db): FaceIndex {
     const maxId = state?.maxId ?? 0;
     const current = cache.get(photoServiceId);
     if (current && current.maxId === maxId) return current;
-    const next =
-      current && maxId > current.maxId
-        ? grow(current, await load(photoServiceId, current.maxId))
-        : grow(undefined, await load(photoServiceId));
+    const next = await loadAll(photoServiceId, current && maxId > current.maxId ? current : undefined);
     next.filter ??= await PrefixFilter.create();
     next.filter.update(next.vectors, next.size, DIMENSIONS);
     next.count = next.size;
