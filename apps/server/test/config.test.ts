@@ -66,6 +66,7 @@ describe.each(BACKENDS)('organisation config on %s', (backend) => {
         first_name: 'Cleo',
         is_adult: true,
         accept_terms: true,
+        privacy_consents: ['club-photo-rules'],
       },
       { headers: { 'x-event-owner': String(branded) } },
     );
@@ -74,6 +75,115 @@ describe.each(BACKENDS)('organisation config on %s', (backend) => {
       'club@example.com',
     ]);
     expect(rows[0]).toEqual({ organisation_id: branded });
+  });
+
+  it('sets every AppConfig field of the branded demo apart from the main site', async () => {
+    const { body } = await call(h.app, 'GET', `/api/api/v1/app-config/${BRANDED_APP_NAME}/`);
+    const own = (await call(h.app, 'GET', '/api/api/v1/app-config/www/')).body;
+    for (const field of Object.keys(own).filter((f) => f !== 'id' && f !== 'app_name')) {
+      expect(body[field], field).not.toEqual(own[field]);
+    }
+    expect(body.icons).toEqual({
+      favicon: '/brand/alpinerun-icon.svg',
+      apple_touch_icon: '/brand/alpinerun-touch-icon.png',
+    });
+    expect(body.privacy_checkboxes).toContainEqual(expect.objectContaining({ required: true }));
+  });
+
+  it('refuses a sign-up without the site required privacy checkbox, and stores the ticked ones', async () => {
+    const branded = (await call(h.app, 'GET', `/api/api/v1/app-config/${BRANDED_APP_NAME}/`)).body
+      .id as number;
+    const body = (email: string, privacy_consents?: string[]) => ({
+      email,
+      password1: 'Club-runner-1',
+      password2: 'Club-runner-1',
+      first_name: 'Rita',
+      is_adult: true,
+      accept_terms: true,
+      ...(privacy_consents ? { privacy_consents } : {}),
+    });
+    const headers = { 'x-event-owner': String(branded) };
+    const users = async (email: string) =>
+      (await h.database.executeSql('select id from users where email = $1', [email])).rows;
+
+    const without = await call(h.app, 'POST', '/api/v2/users/create/', body('rita@example.com'), {
+      headers,
+    });
+    expect(without.status).toBe(400);
+    expect((without.body.data as { fields: unknown }).fields).toEqual({
+      privacy_consents: ['field.required'],
+    });
+    const optionalOnly = await call(
+      h.app,
+      'POST',
+      '/api/v2/users/create/',
+      body('rita@example.com', ['club-newsletter']),
+      { headers },
+    );
+    expect(optionalOnly.status).toBe(400);
+    const unknown = await call(
+      h.app,
+      'POST',
+      '/api/v2/users/create/',
+      body('rita@example.com', ['club-photo-rules', 'not-a-box']),
+      { headers },
+    );
+    expect((unknown.body.data as { fields: unknown }).fields).toEqual({ privacy_consents: ['invalid'] });
+    // the main site has no checkboxes of its own
+    const elsewhere = await call(
+      h.app,
+      'POST',
+      '/api/v2/users/create/',
+      body('rita@example.com', ['club-photo-rules']),
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(await users('rita@example.com')).toEqual([]);
+
+    const ok = await call(
+      h.app,
+      'POST',
+      '/api/v2/users/create/',
+      body('rita@example.com', ['club-photo-rules', 'club-newsletter']),
+      { headers },
+    );
+    expect(ok.status).toBe(201);
+    const [user] = await users('rita@example.com');
+    const { rows } = await h.database.executeSql(
+      'select checkbox_id, label, url, organisation_id from privacy_consents where user_id = $1 order by checkbox_id',
+      [(user as { id: number }).id],
+    );
+    expect(rows).toEqual([
+      {
+        checkbox_id: 'club-newsletter',
+        label: 'Send me the club newsletter',
+        url: null,
+        organisation_id: branded,
+      },
+      {
+        checkbox_id: 'club-photo-rules',
+        label: 'I accept the Alpine Run Club photo rules',
+        url: 'https://alpinerun.example/photo-rules',
+        organisation_id: branded,
+      },
+    ]);
+  });
+
+  it('brings a demo seeded before issue 11 up to date, once', async () => {
+    await h.database.executeSql(
+      "update organisations set favicon = null, disable_social_login = false, name = 'Old name' where app_name = $1",
+      [BRANDED_APP_NAME],
+    );
+    await seedDemo(h.database.db, argon2Hasher, 1);
+    const { body } = await call(h.app, 'GET', `/api/api/v1/app-config/${BRANDED_APP_NAME}/`);
+    expect(body).toMatchObject({ name: 'Alpine Run Club', disable_social_login: true });
+    // an operator's later change stays: the upgrade ran once
+    await h.database.executeSql("update organisations set name = 'Renamed' where app_name = $1", [
+      BRANDED_APP_NAME,
+    ]);
+    await seedDemo(h.database.db, argon2Hasher, 1);
+    expect((await call(h.app, 'GET', `/api/api/v1/app-config/${BRANDED_APP_NAME}/`)).body.name).toBe(
+      'Renamed',
+    );
   });
 
   it('lists no social providers when none is configured', async () => {

@@ -59,7 +59,11 @@ export async function seedDemo(
   requiredPoliciesVersion: number,
 ): Promise<void> {
   const orgs = organisationsRepository(db);
-  if (await orgs.findByAppName(BRANDED_APP_NAME)) {
+  const existing = await orgs.findByAppName(BRANDED_APP_NAME);
+  if (existing) {
+    // A demo seeded before issue 11 left icons, white-label flags and texts at the main site's
+    // values; its favicon is the mark (set by this seed, never cleared by it). Runs once.
+    if (existing.favicon === null) await orgs.upsert(brandedDemoOrganisation());
     // An installation seeded before a demo permission existed (e.g. platform staff) gets it now.
     for (const demo of DEMO_USERS) {
       const user = await usersRepository(db).findByEmail(demo.email);
@@ -70,42 +74,7 @@ export async function seedDemo(
     await seedDemoSupportFor(db);
     return;
   }
-  const branded = await orgs.upsert({
-    appName: BRANDED_APP_NAME,
-    name: 'Alpine Run Club',
-    logo: '/brand/alpinerun.svg',
-    theme: {
-      primary: '#0f766e',
-      primary_contrast: '#ffffff',
-      accent: '#f59e0b',
-      background: '#f0fdfa',
-      surface: '#ffffff',
-      text: '#134e4a',
-    },
-    hideCart: true,
-    footerCompanyInfo: 'Alpine Run Club · Via dei Monti 12 · 39100 Bolzano · VAT IT01234567890',
-    footerCategories: [
-      {
-        title: 'Alpine Run',
-        links: [
-          { label: 'Race calendar', url: 'https://alpinerun.example/calendar' },
-          { label: 'Contact', url: 'mailto:photos@alpinerun.example' },
-        ],
-      },
-    ],
-    privacyCheckboxes: [
-      { id: 'club-newsletter', label: 'Send me the club newsletter', required: false, url: null },
-    ],
-    hideAppStoreLinks: true,
-    hidePoweredByLogo: false,
-    loginSubtitle: 'Find your race photos from the Alpine Run trail series',
-    marketingConsentDescription: 'News about upcoming Alpine Run races and photo offers.',
-    showCalendar: true,
-    minRequiredAge: 16,
-    minRequiredAgePolicyUrl: 'https://alpinerun.example/youth-policy',
-    // the home page and code forms show this site's own demo album code, not the main site's
-    sampleCode: DEMO_CODES.trailRunner,
-  });
+  const branded = await orgs.upsert(brandedDemoOrganisation());
   const users = usersRepository(db);
   for (const demo of DEMO_USERS) {
     const now = new Date();
@@ -127,6 +96,62 @@ export async function seedDemo(
   await seedDemoPrint(db);
   await seedDemoCheckout(db);
   await seedDemoSupportFor(db);
+}
+
+/**
+ * The branded demo site: every AppConfig field set apart from the main site's defaults, so the
+ * demo shows what each one changes (logo, colours, icons, cart, footer, sign-up, login, calendar…).
+ */
+function brandedDemoOrganisation() {
+  return {
+    appName: BRANDED_APP_NAME,
+    name: 'Alpine Run Club',
+    logo: '/brand/alpinerun.svg',
+    theme: {
+      primary: '#0f766e',
+      primary_contrast: '#ffffff',
+      accent: '#f59e0b',
+      background: '#f0fdfa',
+      surface: '#ffffff',
+      text: '#134e4a',
+    },
+    favicon: '/brand/alpinerun-icon.svg',
+    appleTouchIcon: '/brand/alpinerun-touch-icon.png',
+    hideCart: true,
+    footerCompanyInfo: 'Alpine Run Club · Via dei Monti 12 · 39100 Bolzano · VAT IT01234567890',
+    footerCategories: [
+      {
+        title: 'Alpine Run',
+        links: [
+          { label: 'Race calendar', url: 'https://alpinerun.example/calendar' },
+          { label: 'Contact', url: 'mailto:photos@alpinerun.example' },
+        ],
+      },
+    ],
+    privacyCheckboxes: [
+      {
+        id: 'club-photo-rules',
+        label: 'I accept the Alpine Run Club photo rules',
+        required: true,
+        url: 'https://alpinerun.example/photo-rules',
+      },
+      { id: 'club-newsletter', label: 'Send me the club newsletter', required: false, url: null },
+    ],
+    hideAppStoreLinks: true,
+    // a white-label site: no "Powered by Fotodrop" (the main site never shows one either)
+    hidePoweredByLogo: true,
+    hideMarketingConsentLastUpdateDate: true,
+    loginSubtitle: 'Find your race photos from the Alpine Run trail series',
+    marketingConsentDescription: 'News about upcoming Alpine Run races and photo offers.',
+    showCalendar: true,
+    disableSocialLogin: true,
+    faceCheckinPrivacyStatement:
+      'Alpine Run Club compares your selfie only with this race’s photos and deletes it when the race album closes.',
+    minRequiredAge: 16,
+    minRequiredAgePolicyUrl: 'https://alpinerun.example/youth-policy',
+    // the home page and code forms show this site's own demo album code, not the main site's
+    sampleCode: DEMO_CODES.trailRunner,
+  } satisfies typeof organisations.$inferInsert;
 }
 
 async function seedDemoSupportFor(db: Db): Promise<void> {

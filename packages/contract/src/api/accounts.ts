@@ -42,6 +42,9 @@ export const signupBodySchema = z
     is_adult: z.literal(true, { message: 'signup.adult_required' }),
     accept_terms: z.literal(true, { message: 'signup.terms_required' }),
     marketing_consent: z.boolean().default(false),
+    // decision (issue 11): the ids of the site's own privacy checkboxes (AppConfig.privacy_checkboxes)
+    // ticked; the server refuses a sign-up without the site's required ones and stores what was ticked
+    privacy_consents: z.array(z.string().min(1).max(64)).max(20).default([]),
     language: languageSchema.default('en'),
   })
   .refine((v) => v.password1 === v.password2, { path: ['password2'], message: 'password.mismatch' });

@@ -10,8 +10,10 @@ import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { PasswordHasher } from '../../adapters/password-hasher';
 import { randomSecret, sha256 } from '../../adapters/secrets';
 import type { Db } from '../../db/client';
-import { DomainError } from '../../http/errors';
+import { DomainError, ValidationError } from '../../http/errors';
 import { passwordResetEmail } from '../../mail/password-reset-email';
+import { organisationsRepository } from '../../repositories/organisations.repository';
+import { privacyConsentsRepository } from '../../repositories/privacy-consents.repository';
 import {
   passwordResetsRepository,
   tokensRepository,
@@ -65,26 +67,61 @@ export function accountService(deps: AccountDeps) {
     if (!user.passwordHash || !(await hasher.verify(user.passwordHash, password))) throw wrongPassword(field);
   }
 
+  /**
+   * The site's privacy checkboxes the sign-up ticked; refuses a missing required one or an id the
+   * site does not have (its wording changed while the form was open: the user must see the new one).
+   */
+  async function ticked(organisationId: number | null, ids: string[]) {
+    const org =
+      organisationId === null ? undefined : await organisationsRepository(db).findById(organisationId);
+    const boxes = org?.privacyCheckboxes ?? [];
+    const unknown = ids.some((id) => !boxes.some((box) => box.id === id));
+    const missing = boxes.some((box) => box.required && !ids.includes(box.id));
+    if (unknown || missing)
+      throw new ValidationError(
+        { privacy_consents: [missing ? 'field.required' : 'invalid'] },
+        'Please accept the required privacy statements of this site.',
+      );
+    return boxes.filter((box) => ids.includes(box.id));
+  }
+
   return {
     async signup(
       body: z.output<typeof signupBodySchema>,
       ctx: { ip: string; organisationId: number | null },
     ) {
       await deps.limiter.consume(`signup:ip:${ctx.ip}`, LIMITS.signupPerIp);
+      const boxes = await ticked(ctx.organisationId, body.privacy_consents);
       const at = now();
-      const user = await usersRepository(db).insert({
-        email: body.email,
-        passwordHash: await hasher.hash(body.password1),
-        firstName: body.first_name,
-        lastName: body.last_name,
-        language: body.language,
-        // Signing up includes accepting the terms and the privacy policy.
-        policiesAcceptedVersion: deps.requiredPoliciesVersion,
-        policiesAcceptedAt: at,
-        marketingConsent: body.marketing_consent,
-        marketingConsentUpdatedAt: at,
-        declaredAdultAt: at,
-        organisationId: ctx.organisationId,
+      const passwordHash = await hasher.hash(body.password1);
+      // the account and its consents together: never an account without the proof of its consents
+      const user = await db.transaction(async (tx) => {
+        const created = await usersRepository(tx).insert({
+          email: body.email,
+          passwordHash,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          language: body.language,
+          // Signing up includes accepting the terms and the privacy policy.
+          policiesAcceptedVersion: deps.requiredPoliciesVersion,
+          policiesAcceptedAt: at,
+          marketingConsent: body.marketing_consent,
+          marketingConsentUpdatedAt: at,
+          declaredAdultAt: at,
+          organisationId: ctx.organisationId,
+        });
+        if (created && ctx.organisationId !== null)
+          await privacyConsentsRepository(tx).insertMany(
+            boxes.map((box) => ({
+              userId: created.id,
+              organisationId: ctx.organisationId as number,
+              checkboxId: box.id,
+              label: box.label,
+              url: box.url,
+              acceptedAt: at,
+            })),
+          );
+        return created;
       });
       if (!user) {
         throw new DomainError(400, ErrorCode.emailTaken, 'An account with this e-mail already exists.', {

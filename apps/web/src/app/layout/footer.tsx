@@ -44,6 +44,11 @@ export function Footer() {
           ) : (
             <p className="footer-company">{t('footer.tagline')}</p>
           )}
+          {config.show_calendar && (
+            <p className="footer-calendar">
+              <Link to={paths.events.getHref()}>{t('calendar.title')}</Link>
+            </p>
+          )}
         </div>
         {categories.map((category) => (
           <nav key={category.title} className="footer-links" aria-label={category.title}>

@@ -5,6 +5,7 @@ import { callEndpoint } from '../../../shared/api/client';
 import { useAppStore } from '../../../shared/store/app-store';
 import { readJson, writeItem } from '../../../shared/store/safe-storage';
 import { STORAGE_KEYS } from '../../../shared/store/storage-keys';
+import { leaveSite } from '../../../shared/utils/leave-site';
 
 export const socialProvidersQuery = queryOptions({
   queryKey: ['social-providers'],
@@ -42,7 +43,7 @@ export function authorizationUrl(provider: SocialProvider, origin: string, nonce
 export function startSocialLogin(provider: SocialProvider, next: string | null): void {
   const request: SocialLoginRequest = { nonce: randomNonce(), provider: provider.id, next };
   writeItem('session', STORAGE_KEYS.socialLogin, JSON.stringify(request));
-  window.location.assign(authorizationUrl(provider, window.location.origin, request.nonce));
+  leaveSite.assign(authorizationUrl(provider, window.location.origin, request.nonce));
 }
 
 /** Reads and forgets the pending social-login request. */

@@ -1,4 +1,5 @@
 import { signupBodySchema } from '@fotodrop/contract/api/accounts';
+import type { AppConfig } from '@fotodrop/contract/api/config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -37,16 +38,28 @@ const FIELDS = [
   'accept_terms',
 ] as const;
 
-/** The contract schema, plus the organisation's required privacy checkboxes. */
-function signupResolver(requiredExtras: string[]): Resolver<SignupForm, unknown, SignupOutput> {
+type PrivacyCheckbox = AppConfig['privacy_checkboxes'][number];
+/** Form keys of the organisation's checkboxes by position: ids may hold dots, which nest in form paths. */
+const boxKey = (index: number) => `c${index}`;
+
+/**
+ * The contract schema, plus the organisation's required privacy checkboxes; the ticked ones are sent
+ * as `privacy_consents` (the server checks the required ones again and keeps what was ticked).
+ */
+function signupResolver(boxes: PrivacyCheckbox[]): Resolver<SignupForm, unknown, SignupOutput> {
   const base = zodResolver(signupBodySchema) as unknown as Resolver<SignupForm, unknown, SignupOutput>;
   return async (values, context, options) => {
     const result = await base(values, context, options);
-    const missing = requiredExtras.filter((id) => !values.extra_consents?.[id]);
-    if (missing.length === 0) return result;
+    const ticked = (i: number) => values.extra_consents?.[boxKey(i)] === true;
+    const missing = boxes.flatMap((box, i) => (box.required && !ticked(i) ? [boxKey(i)] : []));
+    if (missing.length === 0) {
+      if (Object.keys(result.errors).length > 0) return result;
+      const ids = boxes.filter((_, i) => ticked(i)).map((box) => box.id);
+      return { errors: {}, values: { ...(result.values as SignupOutput), privacy_consents: ids } };
+    }
     const errors = { ...result.errors } as FieldErrors<SignupForm> & Record<string, unknown>;
     errors.extra_consents = Object.fromEntries(
-      missing.map((id) => [id, { type: 'required', message: 'field.required' }]),
+      missing.map((key) => [key, { type: 'required', message: 'field.required' }]),
     );
     return { values: {}, errors: errors as FieldErrors<SignupForm> };
   };
@@ -58,10 +71,9 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const age = config.min_required_age;
-  const requiredExtras = config.privacy_checkboxes.filter((c) => c.required).map((c) => c.id);
 
   const form = useForm<SignupForm, unknown, SignupOutput>({
-    resolver: signupResolver(requiredExtras),
+    resolver: signupResolver(config.privacy_checkboxes),
     mode: 'onTouched',
     defaultValues: {
       email: '',
@@ -146,7 +158,7 @@ export function Component() {
             error={errors.accept_terms?.message}
             {...form.register('accept_terms')}
           />
-          {config.privacy_checkboxes.map((box) => (
+          {config.privacy_checkboxes.map((box, i) => (
             <Checkbox
               key={box.id}
               label={box.label}
@@ -156,8 +168,8 @@ export function Component() {
                 ) : undefined
               }
               required={box.required}
-              error={errors.extra_consents?.[box.id]?.message}
-              {...form.register(`extra_consents.${box.id}`)}
+              error={errors.extra_consents?.[boxKey(i)]?.message}
+              {...form.register(`extra_consents.${boxKey(i)}`)}
             />
           ))}
           <Checkbox

@@ -1,6 +1,6 @@
 import './checkins.css';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type LoaderFunctionArgs, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths, safeNext } from '../../../app/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
@@ -12,6 +12,11 @@ import type { CheckinOutcome } from '../api/create-checkin';
 import { AlbumCodeForm } from '../components/album-code-form';
 import { AlbumList } from '../components/album-list';
 import { useStepFlow } from '../steps/use-step-flow';
+
+// only a preview link with the marketing check asks: its own chunk (home route budget)
+const MarketingConsentDialog = lazy(() =>
+  import('../components/marketing-consent-dialog').then((m) => ({ default: m.MarketingConsentDialog })),
+);
 
 /** What another screen may tell /checkins through the navigation state. */
 export interface CheckinsNotice {
@@ -50,6 +55,7 @@ export function Component() {
   const location = useLocation();
   const { initialCode } = useLoaderData<typeof loader>();
   const steps = useStepFlow();
+  const marketingCheck = useAppStore((s) => s.preview?.marketingCheck === true);
   const notice = location.state as CheckinsNotice | null;
   usePageTitle(t('checkins.title'));
   useEffect(() => {
@@ -80,6 +86,11 @@ export function Component() {
       <AlbumCodeForm key={location.key} initialCode={initialCode} onOutcome={onOutcome} />
       <AlbumList />
       {steps.modal}
+      {marketingCheck && !steps.modal && (
+        <Suspense fallback={null}>
+          <MarketingConsentDialog />
+        </Suspense>
+      )}
     </section>
   );
 }

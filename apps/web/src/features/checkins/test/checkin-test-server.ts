@@ -14,7 +14,7 @@ export interface CheckinTestServer {
 
 /**
  * A real local HTTP server for the check-in screens' tests: the current user and an empty album
- * list are always there, the rest comes from `answer`. Registers its own hooks.
+ * list are there unless `answer` answers them, the rest comes from `answer`. Registers its own hooks.
  */
 export function setUpCheckinTestServer({ signedIn }: { signedIn: boolean }): CheckinTestServer {
   let server: CheckinTestServer['server'] | undefined;
@@ -28,9 +28,9 @@ export function setUpCheckinTestServer({ signedIn }: { signedIn: boolean }): Che
   beforeAll(async () => {
     await initTestI18n();
     server = await startTestServer((req) => {
-      if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
       const own = api.answer(req);
       if (own) return own;
+      if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
       if (req.method === 'GET' && req.path.startsWith('/api/v3/checkins/?'))
         return { status: 200, body: listPage([], 1, 0) };
       return undefined;

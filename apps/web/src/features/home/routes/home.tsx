@@ -50,6 +50,11 @@ export function HomePage() {
               </Link>
             </div>
             <p className="hero-note">{t('home.hero_note')}</p>
+            {config.show_calendar && (
+              <p className="hero-note">
+                <Link to={paths.events.getHref()}>{t('home.calendar_link')}</Link>
+              </p>
+            )}
           </div>
           <div className="hero-art" aria-hidden="true">
             <div className="photo photo-1" />
