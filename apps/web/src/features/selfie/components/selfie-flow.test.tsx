@@ -1,6 +1,8 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
+import { brandedConfig } from '../../../test/branded-config';
 import type { RecordedRequest } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
 import { makeCheckin, makeStep } from '../../checkins/test/fixtures';
@@ -256,4 +258,14 @@ describe('the selfie flow from the album', () => {
     });
     expect(posts('/api/v2/complete-checkin/41/')).toHaveLength(0);
   }, 15_000);
+});
+
+describe("the site's face check-in privacy statement", () => {
+  it('is shown when the step brings none of its own', async () => {
+    useAppStore.setState({ appConfig: brandedConfig() });
+    api.answer = (req) =>
+      req.path === '/api/v2/checkins/' ? { status: 303, body: { ...faceStep, privacy: null } } : undefined;
+    const { dialog } = await enterCode('SELFIE24');
+    expect(within(dialog).getByText('The club compares your selfie with this race only.')).toBeTruthy();
+  });
 });
