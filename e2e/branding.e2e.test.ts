@@ -36,27 +36,43 @@ const VIEWPORTS: [string, BrowserContextOptions][] = [
   ['1280', { viewport: DESKTOP, locale: 'en-US' }],
 ];
 
-/** What the home page shows of the site's branding. */
-async function observeHome(page: Page) {
-  return page.evaluate(() => {
-    const footer = document.querySelector('footer');
-    const primaryButton = document.querySelector('.btn-primary');
-    return {
-      logos: [...document.querySelectorAll('img.brand-logo')].map((img) => img.getAttribute('src')),
-      wordmarks: document.querySelectorAll('.wordmark').length,
-      primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
-      button: primaryButton ? getComputedStyle(primaryButton).backgroundColor : null,
-      themeColor: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
-      favicon: document.getElementById('app-favicon')?.getAttribute('href'),
-      touchIcon: document.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href') ?? null,
-      company: footer?.querySelector('.footer-company')?.textContent,
-      footerNavs: [...(footer?.querySelectorAll('nav') ?? [])].map((nav) => nav.getAttribute('aria-label')),
-      storeLinks: footer?.querySelectorAll('.store-link-list a').length ?? 0,
-      poweredBy: footer?.querySelectorAll('.powered-by').length ?? 0,
-      calendarLinks: [...document.querySelectorAll('a[href="/events"]')].map((a) => a.textContent),
-    };
-  });
+interface HomeFacts {
+  logos: (string | null)[];
+  wordmarks: number;
+  primary: string;
+  button: string | null;
+  themeColor: string | null;
+  favicon: string | null;
+  touchIcon: string | null;
+  company: string | null;
+  footerNavs: (string | null)[];
+  storeLinks: number;
+  poweredBy: number;
+  calendarLinks: (string | null)[];
 }
+
+/** What the home page shows of the site's branding (a script of the page: the e2e has no DOM types). */
+const OBSERVE_HOME = `(() => {
+  const footer = document.querySelector('footer');
+  const primaryButton = document.querySelector('.btn-primary');
+  const attr = (selector, name) => document.querySelector(selector)?.getAttribute(name) ?? null;
+  return {
+    logos: [...document.querySelectorAll('img.brand-logo')].map((img) => img.getAttribute('src')),
+    wordmarks: document.querySelectorAll('.wordmark').length,
+    primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+    button: primaryButton ? getComputedStyle(primaryButton).backgroundColor : null,
+    themeColor: attr('meta[name="theme-color"]', 'content'),
+    favicon: attr('#app-favicon', 'href'),
+    touchIcon: attr('link[rel="apple-touch-icon"]', 'href'),
+    company: footer?.querySelector('.footer-company')?.textContent ?? null,
+    footerNavs: [...(footer?.querySelectorAll('nav') ?? [])].map((nav) => nav.getAttribute('aria-label')),
+    storeLinks: footer?.querySelectorAll('.store-link-list a').length ?? 0,
+    poweredBy: footer?.querySelectorAll('.powered-by').length ?? 0,
+    calendarLinks: [...document.querySelectorAll('a[href="/events"]')].map((a) => a.textContent),
+  };
+})()`;
+
+const observeHome = (page: Page) => page.evaluate(OBSERVE_HOME) as Promise<HomeFacts>;
 
 describe('the branded demo site looks and behaves apart from the main site, field by field', () => {
   for (const [width, options] of VIEWPORTS) {
@@ -68,7 +84,7 @@ describe('the branded demo site looks and behaves apart from the main site, fiel
       const shot = (name: string) => screenshot(page, `branding-${name}-${width}`);
 
       // home: logo, colours, icons, footer, app stores, powered-by, calendar link
-      const home = {} as Record<'main' | 'branded', Awaited<ReturnType<typeof observeHome>>>;
+      const home = {} as Record<'main' | 'branded', HomeFacts>;
       for (const [site, origin] of [
         ['main', main],
         ['branded', branded],
