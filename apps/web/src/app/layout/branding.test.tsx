@@ -96,9 +96,8 @@ describe('a branded site', () => {
   it('links its calendar of upcoming events from the home page and the footer', async () => {
     brandSite();
     await home();
-    expect(screen.getByRole('link', { name: 'See the upcoming events' }).getAttribute('href')).toBe(
-      '/events',
-    );
+    const hero = screen.getByRole('heading', { level: 1 }).closest('div') as HTMLElement;
+    expect(within(hero).getByRole('link', { name: 'Upcoming events' }).getAttribute('href')).toBe('/events');
     expect(within(footer()).getByRole('link', { name: 'Upcoming events' }).getAttribute('href')).toBe(
       '/events',
     );

@@ -45,7 +45,7 @@ export function Footer() {
             <p className="footer-company">{t('footer.tagline')}</p>
           )}
           {config.show_calendar && (
-            <p className="footer-calendar">
+            <p>
               <Link to={paths.events.getHref()}>{t('calendar.title')}</Link>
             </p>
           )}

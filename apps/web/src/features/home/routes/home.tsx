@@ -52,7 +52,7 @@ export function HomePage() {
             <p className="hero-note">{t('home.hero_note')}</p>
             {config.show_calendar && (
               <p className="hero-note">
-                <Link to={paths.events.getHref()}>{t('home.calendar_link')}</Link>
+                <Link to={paths.events.getHref()}>{t('calendar.title')}</Link>
               </p>
             )}
           </div>
