@@ -46,6 +46,13 @@ describe.each(BACKENDS)('daily metrics on %s', (backend) => {
   });
   afterAll(() => h?.close());
 
+  it('counts nothing in an empty store, and everything that comes later', async () => {
+    // a run before any message (the job at start) must not move the watermark past future ids
+    expect(await metricDailyService({ db: h.database.db, settleSeconds: 0 }).aggregate()).toBe(0);
+    const marks = await h.database.executeSql('select last_id from metric_watermarks');
+    expect(marks.rows.every((r) => (r as { last_id: number }).last_id === 0)).toBe(true);
+  });
+
   it('counts views, opens, downloads and shares per day of the event, each message once', async () => {
     const threeDaysAgo = new Date(today.getTime() - 3 * DAY_MS);
     const messages = [

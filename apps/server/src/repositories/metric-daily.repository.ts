@@ -43,15 +43,16 @@ export function metricDailyRepository(db: Queryable) {
         await db.execute(sql`select last_id from metric_watermarks where name = ${WATERMARK} for update`),
       );
       const last = Number(mark?.last_id ?? 0);
-      const [bound] = rowsOf<{ upper: number | null }>(
-        await db.execute(sql`select least(
-            coalesce(
-              (select min(id) - 1 from metric_events
-                where id > ${last} and created_at >= now() - make_interval(secs => ${settleSeconds})),
-              (select max(id) from metric_events)),
-            ${last + maxRows}) as upper`),
+      // SQL's least() ignores nulls: the bounds are combined here, where an empty table stays empty
+      const [bound] = rowsOf<{ newest: number | null; young: number | null }>(
+        await db.execute(sql`select
+            (select max(id) from metric_events) as newest,
+            (select min(id) from metric_events
+              where id > ${last} and created_at >= now() - make_interval(secs => ${settleSeconds})) as young`),
       );
-      const upper = bound?.upper === null || bound?.upper === undefined ? last : Number(bound.upper);
+      if (bound?.newest === null || bound?.newest === undefined) return null;
+      const settled = bound.young === null ? Number(bound.newest) : Number(bound.young) - 1;
+      const upper = Math.min(settled, last + maxRows);
       if (upper <= last) return null;
       await db.execute(sql`
         insert into metric_daily (event_id, day, type, count)

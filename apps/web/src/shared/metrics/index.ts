@@ -50,7 +50,8 @@ function theQueue(): MetricQueue {
           method: metricRoutes.send.method,
           headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) },
           body,
-          keepalive: body.length < 60_000,
+          // no keepalive: Chromium held such a request (it needs a preflight) until another one
+          // went to the same host; the page's last moments are the beacon's.
         });
         return response.status;
       },
