@@ -46,6 +46,8 @@ export async function startServer(
     env: {
       ...process.env,
       PORT: String(port),
+      // the metrics listener's own port: free too, so servers never share one
+      METRICS_PORT: String(await freePort()),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

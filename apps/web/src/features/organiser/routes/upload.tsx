@@ -1,5 +1,7 @@
 import './upload.css';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { isApiError } from '../../../shared/api/errors';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
@@ -24,7 +26,10 @@ export function Component() {
   return (
     <section className="page container organiser-page">
       <h1>{t('organiser.title')}</h1>
-      <p className="page-intro">{t('organiser.intro')}</p>
+      <p className="page-intro">
+        {t('organiser.intro')}{' '}
+        <Link to={paths.organiserMetrics.getHref()}>{t('organiser.metrics.title')}</Link>
+      </p>
       {events.isPending ? (
         <PageLoader />
       ) : events.isError ? (
