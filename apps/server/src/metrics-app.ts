@@ -104,13 +104,10 @@ export async function buildMetricsApp(options: MetricsAppOptions): Promise<Fasti
     }
     // The store could not be written (database down or busy): the browser keeps its queue.
     request.log.error({ err: error }, 'metrics not stored');
-    return reply
-      .status(503)
-      .header('retry-after', '5')
-      .send({
-        code: ErrorCode.serverError,
-        message: 'Metrics are not stored right now, send them again later.',
-      });
+    return reply.status(503).header('retry-after', '5').send({
+      code: ErrorCode.serverError,
+      message: 'Metrics are not stored right now, send them again later.',
+    });
   });
 
   const limited = minuteLimiter(options.ratePerMinute);

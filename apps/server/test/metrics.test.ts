@@ -152,6 +152,40 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
     expect(webOriginAllowed('https://fotodrop.example', 'https://fotodrop.example.evil')).toBe(false);
   });
 
+  it('answers 503 when the store cannot be written (the browser keeps its queue); the API never needs the listener', async () => {
+    const down = Object.create(h.database.db) as typeof h.database.db;
+    down.execute = (async () => {
+      throw new Error('database unreachable');
+    }) as unknown as typeof down.execute;
+    const listener = await buildMetricsApp({
+      intake: metricIntake({ db: down }),
+      publicUrl: 'http://localhost:8080',
+      ratePerMinute: 1000,
+      logLevel: 'silent',
+    });
+    const answer = await call(listener, 'POST', '/metric', { messages: [message()] });
+    expect(answer.status).toBe(503);
+    expect(answer.raw.headers['retry-after']).toBe('5');
+    await listener.close();
+    // the API answers without any listener running
+    expect((await call(h.app, 'GET', '/api/health')).status).toBe(200);
+  });
+
+  it('limits posts per address, generously', async () => {
+    const listener = await buildMetricsApp({
+      intake: metricIntake({ db: h.database.db }),
+      publicUrl: 'http://localhost:8080',
+      ratePerMinute: 3,
+      logLevel: 'silent',
+    });
+    for (let i = 0; i < 3; i++)
+      expect((await call(listener, 'POST', '/metric', { messages: [message()] })).status).toBe(200);
+    const limited = await call(listener, 'POST', '/metric', { messages: [message()] });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.raw.headers['retry-after'])).toBeGreaterThan(0);
+    await listener.close();
+  });
+
   it('stores 100,000 messages posted by 50 concurrent clients exactly once, retried batches included', async () => {
     await h.metrics.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(h.metrics.server.address() as AddressInfo).port}/metric`;
