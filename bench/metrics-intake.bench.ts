@@ -65,34 +65,36 @@ async function measure(backend: Backend) {
       );
     const health: number[] = [];
     const intake: number[] = [];
+    const busy: number[] = [];
     let sent = 0;
+    const healthCall = async () => {
+      const res = await fetch(`${server.address}/api/health`);
+      if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+      await res.arrayBuffer();
+    };
+    const metricCall = async () => {
+      const res = await fetch(metricUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: batch(),
+      });
+      const body = (await res.json()) as { accepted: number };
+      if (res.status !== 200 || body.accepted !== BATCH)
+        throw new Error(`metric answered ${res.status}: ${JSON.stringify(body)}`);
+      sent += BATCH;
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      health.push(
-        await load(async () => {
-          const res = await fetch(`${server.address}/api/health`);
-          if (res.status !== 200) throw new Error(`health answered ${res.status}`);
-          await res.arrayBuffer();
-        }),
-      );
-      intake.push(
-        await load(async () => {
-          const res = await fetch(metricUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: batch(),
-          });
-          const body = (await res.json()) as { accepted: number };
-          if (res.status !== 200 || body.accepted !== BATCH)
-            throw new Error(`metric answered ${res.status}: ${JSON.stringify(body)}`);
-          sent += BATCH;
-        }),
-      );
+      health.push(await load(healthCall));
+      intake.push(await load(metricCall));
+      // the intake while another 50 clients keep the API busy at the same time
+      const [, underLoad] = await Promise.all([load(healthCall), load(metricCall)]);
+      busy.push(underLoad);
     }
     const stored = await count();
     if (stored !== sent) throw new Error(`${sent} messages accepted, ${stored} stored`);
     await metrics.close();
     await server.close();
-    return { health, intake, stored };
+    return { health, intake, busy, stored };
   } finally {
     await database.destroy();
   }
@@ -100,9 +102,10 @@ async function measure(backend: Backend) {
 
 const sections: string[] = [];
 for (const backend of BACKENDS) {
-  const { health, intake, stored } = await measure(backend);
+  const { health, intake, busy, stored } = await measure(backend);
   const h = median(health);
   const m = median(intake);
+  const b = median(busy);
   sections.push(
     [
       `#### ${backend === 'postgres' ? 'PostgreSQL 15 (a server on the same machine)' : 'PGlite (in the server process)'}`,
@@ -111,6 +114,7 @@ for (const backend of BACKENDS) {
       '| --- | --- | --- | --- |',
       `| \`GET /api/health\` (reference, interleaved) | ${h.toFixed(0)} | – | 1.0× |`,
       `| \`POST /metric\` (${BATCH} messages each) | ${m.toFixed(0)} | ${(m * BATCH).toFixed(0)} | ${(m / h).toFixed(2)}× |`,
+      `| \`POST /metric\` while 50 more clients call the API | ${b.toFixed(0)} | ${(b * BATCH).toFixed(0)} | ${(b / h).toFixed(2)}× |`,
       '',
       `${stored.toLocaleString('en')} messages accepted and stored, each once (counted after the run).`,
     ].join('\n'),
@@ -124,7 +128,8 @@ writeSection(
 Machine: ${machine()}. The metrics listener (its own Fastify instance and port, as on METRICS_PORT)
 over the same database as the API. ${ROUNDS} rounds of ${SECONDS} s each: first 50 clients call the
 API's health route, then 50 clients post batches of ${BATCH} new messages (each with its own id;
-inserted by the listener in one statement per few milliseconds). Medians over the rounds;
+inserted by the listener in one statement per few milliseconds), then both at once (the intake while
+the API is busy; with PGlite both share one process and one database). Medians over the rounds;
 "× health" is the intake's requests per second over the health route's.
 
 ${sections.join('\n\n')}`,
