@@ -9,7 +9,7 @@ import { useNewMediaCheck } from '../hooks/use-new-media-check';
 import { type AlbumStatus, albumStatus } from '../lib/album-status';
 import { AlbumCartProvider } from './album-cart';
 import { AlbumDownload } from './album-download';
-import { useTimeInAlbum } from './album-metrics';
+import { useAnonymizedViewed, useTimeInAlbum } from './album-metrics';
 import { AlbumBanner, AlbumPopups, NewMediaNotice } from './album-popups';
 import { AlbumStatusBanner } from './album-status-banner';
 import { AlbumStatusPanel } from './album-status-panel';
@@ -33,6 +33,7 @@ export function AlbumMedia({
   onSelfieAgain?: () => void;
 }) {
   useTimeInAlbum(checkin);
+  useAnonymizedViewed(checkin);
   const status = albumStatus(checkin, now);
   if (status.availability.kind !== 'ready')
     return <AlbumStatusPanel state={status.availability} onSelfieAgain={onSelfieAgain} />;

@@ -66,3 +66,19 @@ export function useTimeInAlbum(checkin: AlbumRef): void {
     };
   }, [id, eventId]);
 }
+
+/**
+ * "Anonymized viewed" (decision): the album's screen was opened while its anonymous mode is on,
+ * once per visit, so the organiser sees how many of those who hide their face still come back.
+ */
+export function useAnonymizedViewed(checkin: AlbumRef & { anonymization: { state: string } }): void {
+  const on = checkin.anonymization.state === 'on';
+  const { id } = checkin;
+  const eventId = checkin.event.id;
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    if (!on || sent.current === id) return;
+    sent.current = id;
+    albumMetric({ id, event: { id: eventId } }, { type: 'anonymized_viewed' });
+  }, [on, id, eventId]);
+}

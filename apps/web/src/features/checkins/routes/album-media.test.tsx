@@ -254,6 +254,17 @@ describe('the album media', () => {
     expect(Number(time?.time_in_seconds)).toBeGreaterThanOrEqual(95);
   });
 
+  it('queues "anonymized viewed" once when an album in anonymous mode is opened', async () => {
+    checkin = makeCheckin({ anonymization: { state: 'on', kind: 'blur' } });
+    await openAlbum();
+    await grid();
+    const types = () =>
+      (
+        JSON.parse(localStorage.getItem('metric_queue') ?? '[]') as { type: string; event_id: number }[]
+      ).filter((m) => m.type === 'anonymized_viewed');
+    await waitFor(() => expect(types()).toEqual([expect.objectContaining({ event_id: checkin.event.id })]));
+  });
+
   it('removes a photo after the confirmation: it leaves the lists and the counts', async () => {
     await openAlbum();
     const list = await grid();
