@@ -1,6 +1,7 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { trackMetric } from '../../../shared/metrics';
 import { Button } from '../../../shared/ui/button';
 import { CodeText } from '../../../shared/ui/code-field';
 import { DateRange } from '../../../shared/ui/date-text';
@@ -69,7 +70,15 @@ export function AlbumHeader({ checkin }: { checkin: Checkin }) {
         </Button>
       </div>
       <ShowCodeDialog open={modal === 'code'} onClose={close} code={checkin.picacode} />
-      <QrCodeDialog open={modal === 'qr'} onClose={close} code={checkin.picacode} />
+      <QrCodeDialog
+        open={modal === 'qr'}
+        onClose={close}
+        code={checkin.picacode}
+        eventName={checkin.event_name}
+        onShared={() =>
+          trackMetric({ type: 'share_with_friend_created', event_id: checkin.event.id, album_id: checkin.id })
+        }
+      />
       <RemoveAlbumDialog open={modal === 'remove'} onClose={close} checkin={checkin} />
     </header>
   );

@@ -1,5 +1,5 @@
 import { create } from 'qrcode';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
@@ -40,10 +40,41 @@ function svgMarkup({ size, path }: Qr): string {
 }
 
 /** "QR code": a QR code of the album link, made in the browser, with a download of the image. */
-export function QrCodeDialog({ open, onClose, code }: { open: boolean; onClose: () => void; code: string }) {
+export function QrCodeDialog({
+  open,
+  onClose,
+  code,
+  eventName,
+  onShared,
+}: {
+  open: boolean;
+  onClose: () => void;
+  code: string;
+  eventName: string;
+  /** The album's link went to a friend (share sheet or copied). */
+  onShared: () => void;
+}) {
   const { t } = useTranslation();
   const link = albumLink(code);
   const qr = useMemo(() => (open ? makeQr(link) : null), [open, link]);
+  const [said, setSaid] = useState<string | null>(null);
+
+  // "Share with a friend": the phone's share sheet, else the link copied to send by hand
+  const share = async () => {
+    setSaid(null);
+    const text = t('album.qr.share_text', { event: eventName });
+    try {
+      if (typeof navigator.share === 'function') await navigator.share({ title: eventName, text, url: link });
+      else {
+        await navigator.clipboard.writeText(link);
+        setSaid(t('album.qr.copied'));
+      }
+      onShared();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setSaid(t('share.failed'));
+    }
+  };
 
   return (
     <Dialog
@@ -61,6 +92,9 @@ export function QrCodeDialog({ open, onClose, code }: { open: boolean; onClose: 
               {t('album.qr.download')}
             </a>
           )}
+          <Button variant="secondary" onClick={() => void share()}>
+            {t('album.qr.share')}
+          </Button>
           <Button onClick={onClose}>{t('dialog.close')}</Button>
         </>
       }
@@ -80,6 +114,9 @@ export function QrCodeDialog({ open, onClose, code }: { open: boolean; onClose: 
       </div>
       <p>{t('album.qr.text')}</p>
       <p className="field-hint album-qr-link">{link}</p>
+      <p role="status" className="field-hint">
+        {said}
+      </p>
     </Dialog>
   );
 }

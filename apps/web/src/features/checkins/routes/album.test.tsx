@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
+import { STORAGE_KEYS } from '../../../shared/store/storage-keys';
 import type { RecordedRequest } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
 import { albumLink } from '../components/qr-code-dialog';
@@ -119,6 +120,17 @@ describe('the album screen', () => {
     expect(
       within(qrDialog).getByRole('link', { name: 'Download the QR code' }).getAttribute('download'),
     ).toBe('album-K7M2Q9P.svg');
+
+    // "Share with a friend" without a share sheet: the link is copied, and the share counted
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    localStorage.removeItem(STORAGE_KEYS.metricQueue);
+    fireEvent.click(within(qrDialog).getByRole('button', { name: 'Share with a friend' }));
+    expect(await within(qrDialog).findByText('Link copied: send it to your friend.')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/checkins?picacode=K7M2Q9P`);
+    const queued = JSON.parse(localStorage.getItem(STORAGE_KEYS.metricQueue) ?? '[]') as { type: string }[];
+    expect(queued.filter((m) => m.type === 'share_with_friend_created')).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 
   it('removes the album after the confirmation and goes back to the list with a notice', async () => {
