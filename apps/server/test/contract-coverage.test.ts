@@ -21,6 +21,8 @@ const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/media\/:p(\/hidden\/:p)?\/:p$/,
   /^GET \/api\/media\/:p(\/hidden\/:p)?\/original-download\/:p$/,
   /^GET \/api\/downloads\/zips\/:p\/:p$/,
+  // Signed photobook preview covers, rendered per viewer.
+  /^GET \/api\/photobook-covers\/:p$/,
   /^GET \/api\/dev\/mailbox(\/:p)?$/,
   /^POST \/api\/payments\/v1\/(stripe|mercado-pago)\/webhook\/$/,
 ];

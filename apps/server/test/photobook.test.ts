@@ -5,6 +5,7 @@ import {
   PHOTOBOOK_PHOTO_COUNT,
 } from '@fotodrop/contract';
 import { photobookPages } from '@fotodrop/contract/rules/photobook';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
@@ -135,9 +136,9 @@ describe.each(BACKENDS)('photobook offer on %s', (backend) => {
     });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toMatch(/^image\//);
-    expect(book.front_cover_url).toBe(book.photos[0]!.url);
-    expect(book.back_cover_url).toBe(book.photos.at(-1)!.url);
     expect(book.event_name).toBe('Lakeside City Marathon');
+    // These photos are rows without files (see beforeAll): no cover can be rendered, the photo stands in.
+    expect(book.front_cover_url).toBe(book.photos[0]!.url);
 
     const products = (await send('GET', '/print/api/v1/products/?include_variants_with_price=true')).body
       .results as {
@@ -173,7 +174,7 @@ describe.each(BACKENDS)('photobook offer on %s', (backend) => {
     for (const id of liked) await send('POST', `/v3/medias/${id}/remove-favorite/`);
   });
 
-  it('shows the photos an album has when it has fewer, with the blank filler page before the back cover', async () => {
+  it('shows the photos an album has when it has fewer, with the blank filler page before the back cover, and its covers rendered', async () => {
     const answer = await preview(smallAlbum, await keyOf(smallAlbum));
     expect(answer.status).toBe(200);
     const book = answer.body.photobook as Book;
@@ -189,6 +190,29 @@ describe.each(BACKENDS)('photobook offer on %s', (backend) => {
       'back_cover',
     ]);
     expect(pages.at(-2)!.id).toBe(PHOTOBOOK_BLANK_PAGE_ID);
+    // The covers are rendered as printed: the first photo with the site's band, the last one framed.
+    expect(book.front_cover_url).toMatch(
+      /^\/api\/photobook-covers\/\d+-front-[0-9a-f]{32}\.jpg\?exp=\d+&sig=/,
+    );
+    expect(book.back_cover_url).toMatch(/^\/api\/photobook-covers\/\d+-back-[0-9a-f]{32}\.jpg\?exp=\d+&sig=/);
+    const front = await h.app.inject({ method: 'GET', url: book.front_cover_url });
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/jpeg');
+    const { data, info } = await sharp(front.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([1200, 848]);
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const band = at(info.width - 60, Math.round(info.height * 0.75));
+    for (const [channel, want] of [0x43, 0x38, 0xca].entries())
+      expect(Math.abs(band[channel]! - want)).toBeLessThan(30);
+    expect((await h.app.inject({ method: 'GET', url: book.back_cover_url })).statusCode).toBe(200);
+    // the link is the permission: a changed name or signature is refused
+    const forged = book.front_cover_url.replace('-front-', '-back-');
+    expect((await h.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    // made once: the next preview links the same files
+    const again = (await preview(smallAlbum, await keyOf(smallAlbum))).body.photobook as Book;
+    expect(again.front_cover_url.split('?')[0]).toBe(book.front_cover_url.split('?')[0]);
   });
 
   it('shows a bought photo clean, as the album does', async () => {

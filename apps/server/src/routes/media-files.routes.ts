@@ -13,6 +13,7 @@ import {
   hiddenFacesOf,
   linkExpiry,
   ORIGINAL_DOWNLOAD,
+  PHOTOBOOK_COVER_NAME,
   SERVED_FILES,
   type ServedFile,
   variantFor,
@@ -129,6 +130,23 @@ export function mediaFileRoutes(
         .send(found.stream);
     },
   );
+
+  // A photobook preview cover, rendered for one viewer's book (the name is part of the signed path).
+  app.get<{ Params: { name: string } }>(`${deps.apiBase}/photobook-covers/:name`, async (request, reply) => {
+    const { name } = request.params;
+    if (!PHOTOBOOK_COVER_NAME.test(name)) throw new NotFoundError();
+    checkSignature(`${deps.apiBase}/photobook-covers/${name}`, request.query);
+    const found = await deps.storage.stream(`photobook-covers/${name}`);
+    if (!found) throw new NotFoundError('This file is not ready yet.');
+    return reply
+      .headers({
+        'cache-control': 'private, max-age=86400, immutable',
+        'content-type': 'image/jpeg',
+        'x-content-type-options': 'nosniff',
+      })
+      .header('content-length', String(found.size))
+      .send(found.stream);
+  });
 
   app.get<{ Params: { id: string; file: string } }>(
     `${deps.apiBase}/media/:id/:file`,

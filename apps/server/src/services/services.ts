@@ -26,6 +26,7 @@ import { unpurchasedLifecycle } from './albums/unpurchased-lifecycle';
 import { cartService } from './cart-print/cart.service';
 import { cartOverviewService } from './cart-print/cart-overview.service';
 import { photobookService } from './cart-print/photobook.service';
+import { photobookCovers } from './cart-print/photobook-covers';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
 import { anonymizationService } from './faces/anonymization.service';
@@ -183,7 +184,18 @@ export function createServices(deps: ServiceDeps) {
     }),
     cart,
     print,
-    photobook: photobookService({ db: deps.db, mediaFiles, now }),
+    photobook: photobookService({
+      db: deps.db,
+      mediaFiles,
+      now,
+      covers: photobookCovers({
+        db: deps.db,
+        storage: deps.storage,
+        mediaFiles,
+        makeBlurredFile: (mediaId, faceIds, variant) =>
+          anonymization.makeBlurredFile(mediaId, faceIds, variant),
+      }),
+    }),
     cartOverview: cartOverviewService({ db: deps.db, cart, print, pricing, voucherGuesses }),
     payments,
     orders,

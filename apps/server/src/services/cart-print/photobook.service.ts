@@ -24,6 +24,7 @@ import { printRepository } from '../../repositories/print.repository';
 import { settingsRepository } from '../../repositories/settings.repository';
 import { viewedFiles } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
+import type { PhotobookCovers } from './photobook-covers';
 
 /** The spec's message for a forged link or an offer that is over (albums spec §8). */
 export class PhotobookUnavailableError extends DomainError {
@@ -52,6 +53,8 @@ export function photobookService(deps: {
   db: Db;
   mediaFiles: Pick<MediaFilesService, 'url'>;
   now: () => Date;
+  /** Rendered covers; without them the covers are the book's first and last photos. */
+  covers?: PhotobookCovers;
 }) {
   let secret: Promise<string> | null = null;
   const offerSecret = () => {
@@ -200,11 +203,23 @@ export function photobookService(deps: {
         url: deps.mediaFiles.url(p.id, viewedFiles(bought.has(p.id)).preview, hidden.get(p.id)),
       }));
       const { product, variant } = book;
+      const coverOf = (photo: { id: number }) => ({
+        mediaId: photo.id,
+        file: viewedFiles(bought.has(photo.id)).preview as 'preview' | 'preview-clean',
+        hidden: hidden.get(photo.id),
+      });
+      const covers = await deps.covers?.urls({
+        checkinId: album.checkin.id,
+        organisationId: album.service.organisationId,
+        eventName: album.service.name,
+        front: coverOf(photos[0]!),
+        back: coverOf(photos.at(-1)!),
+      });
       return {
         photobook: {
-          // decision: the covers are the book's first and last photos (the event name is printed over the front).
-          front_cover_url: urls[0]!.url,
-          back_cover_url: urls.at(-1)!.url,
+          // decision: covers rendered as printed (photobook-covers.ts); the photo itself until its file exists
+          front_cover_url: covers?.front ?? urls[0]!.url,
+          back_cover_url: covers?.back ?? urls.at(-1)!.url,
           photos: urls,
           price: minorToDecimalString(
             decimalStringToMinor(variant.price, product.currency),

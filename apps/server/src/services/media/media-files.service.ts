@@ -23,6 +23,9 @@ import { shareHasher } from '../sharing/share-hash';
 
 export const DERIVATIVES_QUEUE = 'media-derivatives';
 
+/** A photobook preview cover's file name (services/cart-print/photobook-covers.ts). */
+export const PHOTOBOOK_COVER_NAME = /^\d{1,12}-(front|back)-[0-9a-f]{32}\.jpg$/;
+
 /**
  * What a media URL names; `thumb` and `thumb-clean` are served as AVIF, WebP or JPEG by what the
  * browser accepts. `thumb` and `preview` carry the watermark; the clean ones are signed only for
@@ -273,6 +276,12 @@ export function mediaFilesService(deps: {
      */
     url(mediaId: number, file: ServedFile, hidden?: readonly number[]): string {
       return sign(`/api/media/${mediaId}/${hiddenSegment(hidden)}${file}`, linkExpiry(deps.now()));
+    },
+
+    /** A signed link to a rendered photobook preview cover (`photobook-covers/<name>` in storage). */
+    coverUrl(name: string): string {
+      if (!PHOTOBOOK_COVER_NAME.test(name)) throw new RangeError(`Not a cover name: ${name}`);
+      return sign(`/api/photobook-covers/${name}`, linkExpiry(deps.now()));
     },
 
     /** The security_hash of the link by which `userId` shares `mediaId` (services/sharing). */

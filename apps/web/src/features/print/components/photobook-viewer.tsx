@@ -15,6 +15,14 @@ export function spreadsOf(pages: PhotobookPage[]): PhotobookPage[][] {
   return spreads;
 }
 
+/**
+ * The server renders covers as printed, the event's name on them (`/api/photobook-covers/…`); until
+ * it can, the cover is the photo itself and the page lays the name over it the same way.
+ */
+function isRenderedCover(url: string | null): boolean {
+  return !!url && url.includes('/photobook-covers/');
+}
+
 /** Keys typed into a field or a dialog are not page turns. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -128,7 +136,9 @@ function Page({
   return (
     <div className={`photobook-sheet photobook-${page.kind}`} role="img" aria-label={label}>
       {page.url && <img src={page.url} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />}
-      {page.kind === 'front_cover' && <span className="photobook-cover-title">{eventName}</span>}
+      {page.kind === 'front_cover' && !isRenderedCover(page.url) && (
+        <span className="photobook-cover-title">{eventName}</span>
+      )}
     </div>
   );
 }

@@ -113,6 +113,18 @@ describe('the photobook offer page', () => {
     expect(screen.queryByText('Rotate your phone to landscape to see your photobook')).toBeNull();
   });
 
+  it('shows the rendered covers as they are, the event name printed on them', async () => {
+    const cover = (side: string) => `/api/photobook-covers/12-${side}-${'a'.repeat(32)}.jpg?exp=1&sig=s`;
+    book = { ...makeBook(24), front_cover_url: cover('front'), back_cover_url: cover('back') };
+    open();
+    const region = await preview();
+    const front = within(region).getByRole('img', { name: 'Front cover' });
+    expect(front.querySelector('img')?.getAttribute('src')).toBe(cover('front'));
+    expect(front.textContent).toBe('');
+    const back = within(region).getByRole('img', { name: 'Back cover', hidden: true });
+    expect(back.querySelector('img')?.getAttribute('src')).toBe(cover('back'));
+  });
+
   it('opens at the front cover and turns spread by spread with the arrow keys and with a swipe', async () => {
     open();
     const region = await preview();
