@@ -10,7 +10,11 @@ import { type Answer, setUpCheckinTestServer } from '../test/checkin-test-server
 import { makeCheckin, makeStep } from '../test/fixtures';
 
 const api = setUpCheckinTestServer({ signedIn: true });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // the QR dialog test replaces navigator: a failed assertion must not leave it replaced
+  vi.unstubAllGlobals();
+});
 
 function serveAlbum(checkin = makeCheckin()) {
   return (req: RecordedRequest): Answer =>
@@ -130,7 +134,6 @@ describe('the album screen', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/checkins?picacode=K7M2Q9P`);
     const queued = JSON.parse(localStorage.getItem(STORAGE_KEYS.metricQueue) ?? '[]') as { type: string }[];
     expect(queued.filter((m) => m.type === 'share_with_friend_created')).toHaveLength(1);
-    vi.unstubAllGlobals();
   });
 
   it('removes the album after the confirmation and goes back to the list with a notice', async () => {
