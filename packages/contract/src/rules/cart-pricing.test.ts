@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discounted, packageIsBetterBuy, priceForCount } from './cart-pricing';
+import { discounted, packageFigures, packageIsBetterBuy, priceForCount, singlePrice } from './cart-pricing';
 import type { PriceListInputItem } from './price-list';
 
 const bundle = (qty: number, price: string): PriceListInputItem => ({ qty, price });
@@ -88,5 +88,67 @@ describe('packageIsBetterBuy', () => {
 
   it('does not suggest a package for media that are not for sale', () => {
     expect(packageIsBetterBuy([], 10, 100, 'EUR')).toBe(false);
+  });
+});
+
+describe('packageFigures (issue 17: a package never dearer than its photos, struck price computed)', () => {
+  const trail = [bundle(1, '12.00'), bundle(6, '48.00')];
+
+  it('does not offer the branded demo package above its 6 photos and never charges more than they cost', () => {
+    // all photos CHF 60.00 while 6 photos cost CHF 48.00 by the list (CHF 72.00 one by one)
+    expect(packageFigures(6000, [{ items: trail, count: 6 }], 'CHF')).toEqual({
+      price: 4800,
+      original: 7200,
+      mediaTotal: 4800,
+      offered: false,
+    });
+    expect(packageFigures(3900, [{ items: trail, count: 6 }], 'CHF')).toEqual({
+      price: 3900,
+      original: 7200,
+      mediaTotal: 4800,
+      offered: true,
+    });
+  });
+
+  it('sums photos and videos, and strikes nothing through for media not sold one by one', () => {
+    const video = [bundle(1, '14.90')];
+    expect(
+      packageFigures(
+        4990,
+        [
+          { items: marathon, count: 3 },
+          { items: video, count: 2 },
+        ],
+        'EUR',
+      ),
+    ).toEqual({ price: 4990, original: 5950, mediaTotal: 5950, offered: true });
+    expect(packageFigures(2490, [{ items: [], count: 2 }], 'EUR')).toEqual({
+      price: 2490,
+      original: null,
+      mediaTotal: null,
+      offered: true,
+    });
+  });
+
+  it('offers nothing for an album without the media it covers', () => {
+    expect(packageFigures(3990, [{ items: marathon, count: 0 }], 'EUR').offered).toBe(false);
+  });
+
+  it('never charges above its media, and strikes through only their real single prices', () => {
+    const lists = fc.constantFrom(marathon, hotel, trail, [bundle(3, '20.00')]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), lists, fc.integer({ min: 0, max: 60 }), (p, l, n) => {
+        const f = packageFigures(p, [{ items: l, count: n }], 'EUR');
+        const byList = priceForCount(l, n, 'EUR')!.total;
+        const single = singlePrice(l, 'EUR');
+        expect(f.mediaTotal).toBe(byList);
+        expect(f.price).toBe(Math.min(p, byList));
+        expect(f.offered).toBe(p <= byList);
+        if (f.original !== null) {
+          expect(f.original).toBe((single ?? Number.NaN) * n);
+          expect(f.original).toBeGreaterThan(f.price);
+        }
+      }),
+    );
   });
 });

@@ -80,19 +80,72 @@ export function priceForCount(
   const { bundles, ranges } = readList(items, currency);
   if (bundles.length === 0 && ranges.length === 0) return null;
   if (count === 0) return { total: 0, original: null };
-  let total: number;
-  let single: number | null;
-  if (ranges.length > 0) {
-    total = rangeFor(ranges, count).unit * count;
-    single = rangeFor(ranges, 1).unit;
-  } else {
-    total = cheapestBundles(bundles, count);
-    single = bundles
-      .filter((b) => b.qty === 1)
-      .reduce<number | null>((m, b) => Math.min(m ?? b.price, b.price), null);
-  }
+  const total = ranges.length > 0 ? rangeFor(ranges, count).unit * count : cheapestBundles(bundles, count);
+  const single = singleOf(bundles, ranges);
   const original = single === null ? null : single * count;
   return { total, original: original !== null && original > total ? original : null };
+}
+
+function singleOf(bundles: Bundle[], ranges: Range[]): number | null {
+  if (ranges.length > 0) return rangeFor(ranges, 1).unit;
+  return bundles
+    .filter((b) => b.qty === 1)
+    .reduce<number | null>((m, b) => Math.min(m ?? b.price, b.price), null);
+}
+
+/** What one media costs alone by a price list, in minor units; null when the list sells none alone. */
+export function singlePrice(items: readonly PriceListInputItem[], currency: string): number | null {
+  const { bundles, ranges } = readList(items, currency);
+  return singleOf(bundles, ranges);
+}
+
+/** Media of one type a package covers: how many, and the list that prices them one by one. */
+export interface CoveredMedia {
+  items: readonly PriceListInputItem[];
+  count: number;
+}
+
+/** A package as it may be shown and charged, in minor units. */
+export interface PackageFigures {
+  /** What it charges: its price, never more than its media cost by the list. */
+  price: number;
+  /** Its media at the list's single price, when that is more than `price`; else null. */
+  original: number | null;
+  /** What its media cost by the list; null when some of them are not sold one by one. */
+  mediaTotal: number | null;
+  /** It is offered: it costs no more than its media (or they are not sold one by one). */
+  offered: boolean;
+}
+
+/**
+ * decision (issue 17, EU price indication): a package is honest against the media it covers now.
+ * It is offered only when its price is at most what those media cost by the list (an album without
+ * them yet offers no package); it never charges more than that; and the price shown struck
+ * through is computed — the media at the list's single price — never an amount someone typed.
+ * Media of a type the list does not sell one by one cannot be compared: then the package is
+ * offered at its price with nothing struck through.
+ */
+export function packageFigures(
+  price: number,
+  covered: readonly CoveredMedia[],
+  currency: string,
+): PackageFigures {
+  let mediaTotal: number | null = 0;
+  let singles: number | null = 0;
+  for (const { items, count } of covered) {
+    if (count === 0) continue;
+    const byList = priceForCount(items, count, currency);
+    const single = singlePrice(items, currency);
+    mediaTotal = byList === null || mediaTotal === null ? null : mediaTotal + byList.total;
+    singles = single === null || singles === null ? null : singles + single * count;
+  }
+  const charged = mediaTotal === null ? price : Math.min(price, mediaTotal);
+  return {
+    price: charged,
+    original: singles !== null && singles > charged ? singles : null,
+    mediaTotal,
+    offered: mediaTotal === null || price <= mediaTotal,
+  };
 }
 
 /** A price with `percent` off, rounded to whole minor units. */

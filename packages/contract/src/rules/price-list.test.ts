@@ -93,6 +93,35 @@ describe('normalizePriceList', () => {
     ]);
   });
 
+  it('strikes through only the real sum of single prices, never a typed original (issue 17)', () => {
+    expect(
+      normalizePriceList(
+        [
+          { qty: 1, price: '12.00', price_original: '15.00' },
+          { qty: 6, price: '48.00', price_original: '96.00' },
+          { qty: 10, price: '130.00' },
+        ],
+        'CHF',
+      ),
+    ).toEqual([
+      { key: '1', price: 1200, price_original: null, is_last: false },
+      { key: '6', price: 4800, price_original: 7200, is_last: false },
+      { key: '10', price: 13000, price_original: null, is_last: true },
+    ]);
+    fc.assert(
+      fc.property(items, (list) => {
+        const bundles = normalizePriceList(list, 'EUR');
+        const single = bundles.find((b) => b.key === '1' || b.key.startsWith('1-') || b.key === '1+');
+        for (const b of bundles) {
+          if (b.price_original === null) continue;
+          const units = /^\d+$/.test(b.key) ? Number(b.key) : 1;
+          expect(b.price_original).toBe((single?.price ?? Number.NaN) * units);
+          expect(b.price_original).toBeGreaterThan(b.price);
+        }
+      }),
+    );
+  });
+
   it('orders bundles by their lowest quantity', () => {
     fc.assert(
       fc.property(fc.array(bundleItem.filter(priced), { maxLength: 10 }), (list) => {

@@ -55,21 +55,24 @@ function rangeKey(from: number, to: number | null | undefined): string {
  *   unit: unit_price, else price;
  * - otherwise the key is qty (1 when absent) and the price is `price`, else unit_price × qty
  *   rounded to one decimal;
- * - bundles are ordered by their lowest quantity (stable) and the last one has is_last.
+ * - bundles are ordered by their lowest quantity (stable) and the last one has is_last;
+ * - decision (issue 17): `price_original` is the bundle's media at the list's single price (the
+ *   entry starting at one) when that is more; an item's own `price_original` is ignored, so a
+ *   struck-through price is only ever the real sum of single prices.
  */
 export function normalizePriceList(items: readonly PriceListInputItem[], currency: string): PriceBundle[] {
-  const bundles: { from: number; bundle: PriceBundle }[] = [];
+  const bundles: { from: number; units: number; bundle: PriceBundle }[] = [];
   for (const item of items) {
     const price = toMinor(item.price, currency);
     const unitPrice = toMinor(item.unit_price, currency);
-    const priceOriginal = toMinor(item.price_original, currency);
     if (item.from_qty !== null && item.from_qty !== undefined) {
       const perUnit = unitPrice ?? price;
       if (perUnit === null) continue;
       const key = rangeKey(item.from_qty, item.to_qty);
       bundles.push({
         from: item.from_qty,
-        bundle: { key, price: perUnit, price_original: priceOriginal, is_last: false },
+        units: 1,
+        bundle: { key, price: perUnit, price_original: null, is_last: false },
       });
       continue;
     }
@@ -78,11 +81,19 @@ export function normalizePriceList(items: readonly PriceListInputItem[], currenc
     if (total === null) continue;
     bundles.push({
       from: qty,
-      bundle: { key: String(qty), price: total, price_original: priceOriginal, is_last: false },
+      units: qty,
+      bundle: { key: String(qty), price: total, price_original: null, is_last: false },
     });
   }
-  const sorted = bundles.sort((a, b) => a.from - b.from).map((b) => b.bundle);
+  const sorted = bundles.sort((a, b) => a.from - b.from);
+  // The struck-through price is computed, never taken from the list (EU price indication): the
+  // same media at the list's single price, when the list sells one alone and that is dearer.
+  const single = sorted.find((b) => b.from === 1)?.bundle.price ?? null;
+  for (const { units, bundle } of sorted) {
+    const original = single === null ? null : single * units;
+    bundle.price_original = original !== null && original > bundle.price ? original : null;
+  }
   const last = sorted[sorted.length - 1];
-  if (last) last.is_last = true;
-  return sorted;
+  if (last) last.bundle.is_last = true;
+  return sorted.map((b) => b.bundle);
 }
