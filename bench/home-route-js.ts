@@ -8,7 +8,9 @@ import { gzipSync } from 'node:zlib';
 
 // 120 until issue 9: its seven routes (checkout, results, test payment page, My orders, photobook) are
 // lazy screens, but their entries in the route table are in the entry script (+0.2 KiB).
-export const HOME_ROUTE_JS_BUDGET_KIB = 121;
+// 121 until issue 17: the home page's album-code field for visitors (a plain GET form, +0.1 KiB)
+// did not fit in the 29 bytes left.
+export const HOME_ROUTE_JS_BUDGET_KIB = 122;
 
 export interface HomeRouteFile {
   file: string;

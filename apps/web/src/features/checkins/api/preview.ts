@@ -81,17 +81,22 @@ export type PreviewResult =
   | { kind: 'go'; to: string }
   | { kind: 'leave'; url: string }
   | { kind: 'show'; preview: PreviewResponse }
-  /** Too many wrong album codes from this address or account: the answer says how long to wait. */
-  | { kind: 'wait'; error: unknown };
+  /**
+   * Refused where the visitor is: too many wrong album codes (the answer says how long to wait), or
+   * a wrong code of a visitor, who has no album list to go back to (issue 17).
+   */
+  | { kind: 'refused'; error: unknown };
 
 /**
  * A link without an album to preview (no code, or half of ep/ps) has nothing to load: instead of
  * the check-in error screen, which needs a login, it opens where a code is entered — the albums
- * for a logged-in user, the home page for a visitor (decision, issue 8).
+ * for a logged-in user, the home page for a visitor (decision, issue 8). A logged-in user's half
+ * link that names a code (`pc` without `ps`) opens that album (issue 17).
  */
-function codeEntry(): PreviewResult {
-  const to = useAppStore.getState().token ? paths.checkins.getHref() : paths.home.getHref();
-  return { kind: 'go', to };
+function codeEntry(query: URLSearchParams): PreviewResult {
+  if (!useAppStore.getState().token) return { kind: 'go', to: paths.home.getHref() };
+  const picacode = query.get('pc')?.trim() || undefined;
+  return { kind: 'go', to: paths.checkins.getHref({ picacode }) };
 }
 
 /** The /preview sequence of entry spec §2, in order. */
@@ -103,12 +108,15 @@ export async function runPreview(query: URLSearchParams): Promise<PreviewResult>
     try {
       preview = await loadPreview(query);
     } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.rateLimited) return { kind: 'wait', error };
+      if (isApiError(error) && error.code === ErrorCode.rateLimited) return { kind: 'refused', error };
+      const visitor = !useAppStore.getState().token && !accessToken;
+      if (visitor && isApiError(error) && error.status >= 400 && error.status < 500)
+        return { kind: 'refused', error };
       return checkinError;
     }
     rememberPreview(preview, query);
   } else if (!accessToken) {
-    return codeEntry();
+    return codeEntry(query);
   }
   if (accessToken) {
     try {

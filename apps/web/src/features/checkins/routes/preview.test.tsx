@@ -42,7 +42,7 @@ describe('/preview', () => {
       within(screen.getByRole('list', { name: 'Preview of the photos' })).getAllByRole('img'),
     ).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe(
-      '/signup?next=%2Fcheckins',
+      '/signup?next=%2Fcheckins%3Fpicacode%3DK7M2Q9P',
     );
     const { preview, campaign } = useAppStore.getState();
     expect(preview).toEqual({
@@ -192,6 +192,31 @@ describe('/preview', () => {
     const incomplete = renderApp('/preview?ep=E1');
     await screen.findByRole('heading', { level: 1, name: 'My albums' }, { timeout: 5000 });
     expect(here(incomplete)).toBe('/checkins');
+    expect(previewCall()).toBeUndefined();
+  });
+
+  it('tells a visitor whose code is wrong so, with a way back to the code field, not a login (issue 17)', async () => {
+    api.answer = (req) =>
+      req.path.startsWith('/api/v2/photos-preview/')
+        ? { status: 400, body: { code: 'invalid_picacode', message: 'The code entered is not valid' } }
+        : undefined;
+    const router = renderApp('/preview?picacode=NOPE123');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe('The code entered is not valid');
+    expect(here(router)).toBe('/preview?picacode=NOPE123');
+    expect(screen.getByRole('link', { name: 'Try another code' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Log in' })).toBeNull();
+  });
+
+  it("opens the album of a logged-in user's half link that names a code (pc without ps, issue 17)", async () => {
+    useAppStore.getState().setAuth('k1');
+    api.answer = (req) => {
+      if (req.path === '/api/v2/checkins/') return { status: 201, body: makeCheckin() };
+      if (req.path.startsWith('/api/v3/checkins/by-code/')) return { status: 200, body: makeCheckin() };
+      return undefined;
+    };
+    const router = renderApp('/preview?pc=k7m2q9p&campaign_code=SUMMER10');
+    await vi.waitFor(() => expect(here(router)).toBe('/checkins/K7M2Q9P'), { timeout: 5000 });
     expect(previewCall()).toBeUndefined();
   });
 });

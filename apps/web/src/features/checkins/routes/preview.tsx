@@ -21,7 +21,7 @@ export function Component() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
-  const [limited, setLimited] = useState<{ error: unknown } | null>(null);
+  const [refused, setRefused] = useState<{ error: unknown } | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -30,17 +30,20 @@ export function Component() {
     void runPreview(query).then((result) => {
       if (result.kind === 'go') void navigate(result.to, { replace: true });
       else if (result.kind === 'leave') leaveSite.assign(result.url);
-      else if (result.kind === 'wait') setLimited({ error: result.error });
+      else if (result.kind === 'refused') setRefused({ error: result.error });
       else setPreview(result.preview);
     });
   }, [query, navigate]);
 
-  if (limited) return <PreviewLimited error={limited.error} />;
+  if (refused) return <PreviewRefused error={refused.error} />;
   return preview ? <PreviewScreen preview={preview} /> : <PageLoader />;
 }
 
-/** Too many wrong album codes from here: says how long to wait, instead of an error screen behind a login. */
-function PreviewLimited({ error }: { error: unknown }) {
+/**
+ * A code refused (wrong, or too many wrong ones from here: how long to wait): said here, with the
+ * way back to the home page's code field, instead of an error screen behind a login.
+ */
+function PreviewRefused({ error }: { error: unknown }) {
   const { t } = useTranslation();
   usePageTitle(t('checkin_error.title'));
   return (
@@ -48,6 +51,7 @@ function PreviewLimited({ error }: { error: unknown }) {
       <h1>{t('checkin_error.title')}</h1>
       <p role="alert">{translateError(t, error)}</p>
       <div className="actions">
+        <ButtonLink to={paths.home.getHref()}>{t('preview.try_again')}</ButtonLink>
         <ButtonLink to={paths.help.getHref()} variant="secondary">
           {t('checkin_error.help')}
         </ButtonLink>
@@ -59,7 +63,9 @@ function PreviewLimited({ error }: { error: unknown }) {
 function PreviewScreen({ preview }: { preview: PreviewResponse }) {
   const { t } = useTranslation();
   usePageTitle(preview.event_name);
-  const next = paths.checkins.getHref();
+  // the code rides along in the link too (issue 17): sign-up or log-in opens this album even
+  // where the remembered preview is gone (another tab, a social login's round trip)
+  const next = paths.checkins.getHref({ picacode: preview.picacode ?? undefined });
   return (
     <section className="page container preview" aria-labelledby="preview-title">
       <header className="preview-header">

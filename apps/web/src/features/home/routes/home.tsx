@@ -29,20 +29,41 @@ export function HomePage() {
   const branded = useIsBranded();
   const voucher = useAppStore((s) => s.voucher);
   usePageTitle(t('home.page_title'));
+  // an organisation's own site shows its own wording (AppConfig.login_subtitle) or none
+  const eyebrow = branded ? config.login_subtitle : t('home.eyebrow');
 
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
           <div className="hero-copy">
-            <p className="eyebrow">{t('home.eyebrow')}</p>
+            {eyebrow && <p className="eyebrow">{eyebrow}</p>}
             <h1 id="hero-title">
               {branded ? t('home.hero_title_branded', { name: config.name }) : t('home.hero_title')}
             </h1>
             <p className="hero-lead">{t('home.hero_text')}</p>
             {voucher && <Alert tone="success">{t('home.voucher_saved', { code: voucher })}</Alert>}
+            {/* issue 17: a visitor's code opens the preview (watermarked photos, then sign-up). A plain
+                GET form, no script: the home route's JS budget has no room (decisions.md) */}
+            <form className="home-code" action={paths.preview.path}>
+              <label className="field-label" htmlFor="home-code">
+                {t('home.art_code_label')}
+              </label>
+              <input
+                id="home-code"
+                name="picacode"
+                className="input code-field"
+                required
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+              <button type="submit" className="btn btn-primary btn-lg">
+                {t('home.code_submit')}
+              </button>
+            </form>
             <div className="actions">
-              <Link className="btn btn-primary btn-lg" to={paths.signup.getHref()}>
+              <Link className="btn btn-secondary btn-lg" to={paths.signup.getHref()}>
                 {t('home.signup')}
               </Link>
               <Link className="btn btn-secondary btn-lg" to={paths.login.getHref()}>
