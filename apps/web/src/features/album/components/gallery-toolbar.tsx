@@ -15,7 +15,9 @@ const SELECT = 'M4 4h16v16H4zM8 12l3 3 5-6';
 
 /**
  * The row above a gallery's photos: the filter (`children`), "Prices" (the gallery's price list
- * in a dialog, where prices are shown) and "Select"; in select mode the select bar takes its place.
+ * in a dialog, where prices are shown) and "Select" (pressed again, it leaves select mode). In
+ * select mode the select bar lies over the page's foot; the toolbar keeps its place (issue 17:
+ * a bar taking the toolbar's place pushed the photos down under the finger of a long press).
  */
 export function GalleryToolbar({
   children,
@@ -53,7 +55,36 @@ export function GalleryToolbar({
 
   return (
     <>
-      {selection.active ? (
+      <div className="gallery-toolbar">
+        {children}
+        <div className="gallery-toolbar-actions">
+          {hasPrices && (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPricesOpen(true)}>
+              <Icon d={TAG} size={18} />
+              {t('album.prices.open')}
+            </button>
+          )}
+          <button
+            ref={selectRef}
+            type="button"
+            className="btn btn-secondary btn-sm"
+            aria-pressed={selection.active}
+            onClick={() => {
+              if (selection.active) {
+                selection.cancel();
+                return;
+              }
+              enteredByButton.current = true;
+              selection.start();
+            }}
+          >
+            <Icon d={SELECT} size={18} />
+            {t('album.select.start')}
+          </button>
+        </div>
+      </div>
+      {/* over the page (fixed), not in its flow: nothing under a finger moves when it appears */}
+      {selection.active && (
         <SelectBar
           selected={selected}
           cancelRef={cancelRef}
@@ -61,30 +92,6 @@ export function GalleryToolbar({
           say={say}
           onCartError={feedback.onError}
         />
-      ) : (
-        <div className="gallery-toolbar">
-          {children}
-          <div className="gallery-toolbar-actions">
-            {hasPrices && (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPricesOpen(true)}>
-                <Icon d={TAG} size={18} />
-                {t('album.prices.open')}
-              </button>
-            )}
-            <button
-              ref={selectRef}
-              type="button"
-              className="btn btn-secondary btn-sm"
-              onClick={() => {
-                enteredByButton.current = true;
-                selection.start();
-              }}
-            >
-              <Icon d={SELECT} size={18} />
-              {t('album.select.start')}
-            </button>
-          </div>
-        </div>
       )}
       {hasPrices && (
         <Dialog open={pricesOpen} onClose={() => setPricesOpen(false)} title={t('album.prices.title')}>

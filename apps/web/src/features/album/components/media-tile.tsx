@@ -89,7 +89,6 @@ export function MediaTile({
   const selecting = selection?.active ?? false;
   const selected = selecting && (selection?.ids.has(media.id) ?? false);
   const onClick = () => {
-    if (touch?.consumeClick()) return;
     if (selection?.active) selection.toggle(media.id);
     else onOpen(index);
   };

@@ -206,4 +206,37 @@ describe('select mode', () => {
     fireEvent.click(tile(list, 2));
     expect(within(bar()).getByText('2 selected')).toBeTruthy();
   });
+
+  it('keeps the toolbar in its place while selecting (the bar lies over the page: nothing above the photos moves)', async () => {
+    const list = await openAlbum();
+    const toolbar = document.querySelector('.gallery-toolbar');
+    fireEvent.pointerDown(tile(list, 1), { pointerType: 'touch', clientX: 10, clientY: 10 });
+    await waitFor(() => expect(within(bar()).getByText('1 selected')).toBeTruthy());
+    fireEvent.pointerUp(tile(list, 1), { pointerType: 'touch', clientX: 10, clientY: 10 });
+    fireEvent.click(tile(list, 1));
+    // the same toolbar is still there (not replaced by the bar), its Select pressed
+    expect(document.querySelector('.gallery-toolbar')).toBe(toolbar);
+    const select = screen.getByRole('button', { name: 'Select' });
+    expect(select.getAttribute('aria-pressed')).toBe('true');
+    // pressed again, Select leaves select mode
+    fireEvent.click(select);
+    expect(screen.queryByRole('region', { name: 'Select photos' })).toBeNull();
+    expect(select.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('ignores the click that ends a long press, on whichever photo it lands', async () => {
+    const list = await openAlbum();
+    fireEvent.pointerDown(tile(list, 1), { pointerType: 'touch', clientX: 10, clientY: 10 });
+    await waitFor(() => expect(within(bar()).getByText('1 selected')).toBeTruthy());
+    fireEvent.pointerUp(tile(list, 1), { pointerType: 'touch', clientX: 10, clientY: 10 });
+    // the click of the lifted finger reaches another photo (had anything moved): still one picked
+    fireEvent.click(tile(list, 2));
+    expect(within(bar()).getByText('1 selected')).toBeTruthy();
+    expect(tile(list, 2).getAttribute('aria-pressed')).toBe('false');
+    // the next tap is a tap again
+    fireEvent.pointerDown(tile(list, 2), { pointerType: 'touch', clientX: 60, clientY: 10 });
+    fireEvent.pointerUp(tile(list, 2), { pointerType: 'touch', clientX: 60, clientY: 10 });
+    fireEvent.click(tile(list, 2));
+    expect(within(bar()).getByText('2 selected')).toBeTruthy();
+  });
 });

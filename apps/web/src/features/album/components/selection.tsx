@@ -77,13 +77,33 @@ export function useSelectionState(scope: string): Selection {
 }
 
 /**
+ * Ignores the next click anywhere on the page: the one the finger that made a long press makes
+ * when lifted. It is swallowed wherever it lands — if anything moved under the finger, on
+ * another photo — and forgotten at the next press (no click may come after a long press at all).
+ */
+function ignoreNextClick() {
+  const swallow = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    forget();
+  };
+  const forget = () => {
+    window.removeEventListener('click', swallow, true);
+    window.removeEventListener('pointerdown', forget, true);
+    window.removeEventListener('keydown', forget, true);
+  };
+  window.addEventListener('click', swallow, true);
+  window.addEventListener('pointerdown', forget, true);
+  window.addEventListener('keydown', forget, true);
+}
+
+/**
  * A long press on a touch screen (LONG_TAP_MS held in place) calls `onLongPress` (when given);
- * the click that follows the lifted finger is then swallowed, so the tile does not also toggle.
+ * the click that follows the lifted finger is then ignored, so no tile also toggles or opens.
  */
 export function useLongPress(onLongPress: (() => void) | null) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const origin = useRef<{ x: number; y: number } | null>(null);
-  const fired = useRef(false);
   const touched = useRef(false);
   const callback = useRef(onLongPress);
   callback.current = onLongPress;
@@ -95,7 +115,6 @@ export function useLongPress(onLongPress: (() => void) | null) {
   useEffect(() => clear, [clear]);
   return {
     onPointerDown: (event: PointerEvent) => {
-      fired.current = false;
       touched.current = event.pointerType === 'touch';
       if (!touched.current || !callback.current) return;
       clear();
@@ -103,7 +122,7 @@ export function useLongPress(onLongPress: (() => void) | null) {
       timer.current = setTimeout(() => {
         timer.current = null;
         if (!callback.current) return;
-        fired.current = true;
+        ignoreNextClick();
         callback.current();
       }, LONG_TAP_MS);
     },
@@ -116,12 +135,6 @@ export function useLongPress(onLongPress: (() => void) | null) {
     /** The phone's own long-press menu would cover the tile a long press selects; a mouse keeps it. */
     onContextMenu: (event: MouseEvent) => {
       if (touched.current) event.preventDefault();
-    },
-    /** True once: the click after a long press, which the tile ignores. */
-    consumeClick: () => {
-      const was = fired.current;
-      fired.current = false;
-      return was;
     },
   };
 }

@@ -1,5 +1,4 @@
-import { SELFIE_MAX_BYTES, SELFIE_MIME_TYPES } from '@fotodrop/contract/api/faces';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -8,6 +7,7 @@ import { Button } from '../../../shared/ui/button';
 import { BROWSER_NAMES, detectCurrent } from '../lib/browser-detect';
 import { cameraSupported, useCamera } from '../lib/use-camera';
 import { CameraHelpSteps } from './camera-help';
+import { SelfieFilePicker } from './selfie-file-picker';
 import { StepHeading } from './step-heading';
 
 interface PhotoStepProps {
@@ -28,7 +28,6 @@ export function PhotoStep({ additional, preferFile, notice, onShot }: PhotoStepP
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const camera = useCamera(video);
-  const fileId = useId();
   const [fileError, setFileError] = useState<string | null>(null);
   const [capturing, setCapturing] = useState(false);
   const useCameraNow = !preferFile && cameraSupported();
@@ -38,19 +37,9 @@ export function PhotoStep({ additional, preferFile, notice, onShot }: PhotoStepP
     if (useCameraNow) void start();
   }, [useCameraNow, start]);
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!(SELFIE_MIME_TYPES as readonly string[]).includes(file.type)) {
-      setFileError('selfie.errors.file_type');
-    } else if (file.size > SELFIE_MAX_BYTES) {
-      setFileError('selfie.errors.too_large');
-    } else {
-      setFileError(null);
-      camera.stop();
-      onShot(file);
-    }
+  const onFile = (file: File) => {
+    camera.stop();
+    onShot(file);
   };
 
   const capture = async () => {
@@ -98,19 +87,13 @@ export function PhotoStep({ additional, preferFile, notice, onShot }: PhotoStepP
         <Alert tone="info">{t('selfie.photo.no_camera')}</Alert>
       )}
       {fileError && <Alert tone="error">{t(fileError)}</Alert>}
-      <div className="selfie-file">
-        <input
-          id={fileId}
-          className="visually-hidden"
-          type="file"
-          accept="image/*"
-          capture="user"
-          onChange={onFile}
-        />
-        <label htmlFor={fileId} className={`btn ${showVideo ? 'btn-ghost' : 'btn-primary btn-block'}`}>
-          {t('selfie.photo.choose_file')}
-        </label>
-      </div>
+      <SelfieFilePicker
+        label={t('selfie.photo.choose_file')}
+        className={`btn ${showVideo ? 'btn-ghost' : 'btn-primary btn-block'}`}
+        capture
+        onFile={onFile}
+        onError={setFileError}
+      />
     </div>
   );
 }

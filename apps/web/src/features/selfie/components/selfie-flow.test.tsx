@@ -193,6 +193,25 @@ describe('the selfie flow from a face_recognition step', () => {
     const shot = await within(dialog).findByRole('img', { name: 'The selfie you took' });
     expect(shot.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
   });
+  it('"Choose a photo" on the info step opens the file chooser at the first tap, and the photo goes to the confirmation', async () => {
+    mockCamera(async () => fakeStream().stream);
+    api.answer = (req) => (req.path === '/api/v2/checkins/' ? { status: 303, body: faceStep } : undefined);
+    const { dialog } = await enterCode('SELFIE24');
+    // the control is the file input's own label: one tap opens the chooser (a photo from the phone's
+    // gallery, so no capture attribute), not a button leading to another step with another button
+    const input = within(dialog).getByLabelText('Choose a photo') as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.getAttribute('accept')).toBe('image/*');
+    expect(input.hasAttribute('capture')).toBe(false);
+    fireEvent.change(input, { target: { files: [new File(['gif'], 'me.gif', { type: 'image/gif' })] } });
+    expect(within(dialog).getByText('Choose a JPEG, PNG or WebP photo.')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['jpg'], 'me.jpg', { type: 'image/jpeg' })] } });
+    expect(await within(dialog).findByRole('heading', { name: 'Use this photo?' })).toBeTruthy();
+    // another photo: the file picker again, not the camera
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retake' }));
+    expect(await within(dialog).findByLabelText('Choose a photo instead')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Front camera preview')).toBeNull();
+  });
 });
 
 describe('the selfie flow from the album', () => {

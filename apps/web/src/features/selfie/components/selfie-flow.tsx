@@ -12,6 +12,7 @@ import { startFaceSearch, uploadSelfie } from '../api/selfie-api';
 import { ConfirmStep } from './confirm-step';
 import { PhotoStep } from './photo-step';
 import { ProcessingStep } from './processing-step';
+import { SelfieFilePicker } from './selfie-file-picker';
 import { type StayDates, StayDatesStep } from './stay-dates-step';
 import { StepHeading } from './step-heading';
 
@@ -120,9 +121,10 @@ export default function SelfieFlow(props: SelfieFlowProps) {
               setPreferFile(false);
               setStep({ kind: 'photo', additional: false, notice: null });
             }}
-            onFile={() => {
+            onFile={(file) => {
+              // another photo after this one comes from a file again, not the camera
               setPreferFile(true);
-              setStep({ kind: 'photo', additional: false, notice: null });
+              setStep({ kind: 'confirm', additional: false, file });
             }}
           />
         );
@@ -217,9 +219,10 @@ function InfoStep({
 }: {
   privacy: string | null;
   onCamera: () => void;
-  onFile: () => void;
+  onFile: (file: File) => void;
 }) {
   const { t } = useTranslation();
+  const [fileError, setFileError] = useState<string | null>(null);
   return (
     <div className="selfie-step selfie-info">
       <StepHeading>{t('selfie.info.title')}</StepHeading>
@@ -236,10 +239,14 @@ function InfoStep({
           <p>{privacy}</p>
         </section>
       )}
+      {fileError && <Alert tone="error">{t(fileError)}</Alert>}
       <div className="selfie-actions">
-        <Button variant="secondary" onClick={onFile}>
-          {t('selfie.info.choose_file')}
-        </Button>
+        <SelfieFilePicker
+          label={t('selfie.info.choose_file')}
+          className="btn btn-secondary"
+          onFile={onFile}
+          onError={setFileError}
+        />
         <Button onClick={onCamera}>{t('selfie.info.take')}</Button>
       </div>
     </div>
