@@ -1,8 +1,9 @@
 import { ErrorCode, metricEndpoints } from '@fotodrop/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, requestIdOf } from './app';
 import type { TrustProxy } from './config';
-import { DomainError, RateLimitedError } from './http/errors';
+import { setErrorHandler } from './http/error-handler';
+import { RateLimitedError } from './http/errors';
 import { checkAnswersAgainstContract, type ResponseMismatch, registerRoute } from './http/route';
 import type { MetricIntake } from './services/metrics/metric-intake';
 
@@ -86,23 +87,8 @@ export async function buildMetricsApp(options: MetricsAppOptions): Promise<Fasti
     }
   });
 
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) {
-      if (error instanceof RateLimitedError)
-        reply.header(
-          'retry-after',
-          String((error.data as { retry_after_seconds: number }).retry_after_seconds),
-        );
-      return reply.status(error.status).send({
-        code: error.code,
-        message: error.message,
-        ...(error.data !== undefined ? { data: error.data } : {}),
-      });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
-    }
-    // The store could not be written (database down or busy): the browser keeps its queue.
+  // The store could not be written (database down or busy): the browser keeps its queue.
+  setErrorHandler(app, (error, request, reply) => {
     request.log.error({ err: error }, 'metrics not stored');
     return reply.status(503).header('retry-after', '5').send({
       code: ErrorCode.serverError,
