@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { allEndpoints, ErrorCode, PLATFORM_STAFF_PERMISSION } from '@fotodrop/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Storage } from './adapters/storage/storage';
 import type { TrustProxy } from './config';
 import type { Database } from './db/client';
 import { clientOf } from './http/client';
-import { AlternativeAnswer, DomainError } from './http/errors';
+import { setErrorHandler } from './http/error-handler';
 import {
   checkAnswersAgainstContract,
   type ResponseMismatch,
@@ -114,24 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkAnswersAgainstContract(app, API_BASE, allEndpoints, options.onResponseMismatch);
   }
 
-  app.setErrorHandler((error: FastifyError | DomainError | AlternativeAnswer, request, reply) => {
-    if (error instanceof AlternativeAnswer) return reply.status(error.status).send(error.body);
-    if (error instanceof DomainError) {
-      if (error.status === 429)
-        reply.header(
-          'retry-after',
-          String((error.data as { retry_after_seconds: number }).retry_after_seconds),
-        );
-      return reply.status(error.status).send({
-        code: error.code,
-        message: error.message,
-        ...(error.data !== undefined ? { data: error.data } : {}),
-      });
-    }
-    // Fastify's own 4xx (malformed JSON, wrong content type, body too large) stay client errors.
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
-    }
+  setErrorHandler(app, (error, request, reply) => {
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)

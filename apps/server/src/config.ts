@@ -4,6 +4,7 @@ import { POLICIES_VERSION } from '@fotodrop/contract/policies';
 import { z } from 'zod';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
 import { assertStoragePrefix } from './adapters/storage/storage';
+import { originOf } from './http/web-origins';
 
 const boolString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -94,6 +95,26 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Fotodrop <no-reply@fotodrop.localhost>'),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Other origins the web app is reached by besides PUBLIC_URL (comma-separated, e.g.
+   * `http://192.168.1.20:8080,https://photos.example.org`): the metrics listener accepts their pages
+   * too. A loopback PUBLIC_URL needs none for 127.0.0.1 and [::1] on its port.
+   */
+  PUBLIC_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      const entries = (raw ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== '');
+      const bad = entries.filter((e) => originOf(e) !== e.replace(/\/+$/, ''));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return entries.map((e) => originOf(e) as string);
+    }),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: boolString.default(true),
   /** How many demo photos the demo marathon gets (the stay and the trail run a tenth each); 0 for none. */

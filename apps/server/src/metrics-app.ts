@@ -1,9 +1,11 @@
 import { ErrorCode, metricEndpoints } from '@fotodrop/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, requestIdOf } from './app';
 import type { TrustProxy } from './config';
-import { DomainError, RateLimitedError } from './http/errors';
+import { setErrorHandler } from './http/error-handler';
+import { RateLimitedError } from './http/errors';
 import { checkAnswersAgainstContract, type ResponseMismatch, registerRoute } from './http/route';
+import { webOriginAllowed, webOrigins } from './http/web-origins';
 import type { MetricIntake } from './services/metrics/metric-intake';
 
 /** The listener routes the contract's metric endpoint at its own root: it is a host of its own. */
@@ -14,35 +16,13 @@ export interface MetricsAppOptions {
   intake: MetricIntake;
   /** PUBLIC_URL: the web app's origin; its subdomains (organisations' sites) are allowed too. */
   publicUrl: string;
+  /** PUBLIC_ORIGINS: other origins the web app is reached by (and their organisation subdomains). */
+  otherOrigins?: readonly string[];
   /** Posts one address may make per minute (a whole crowd behind one Wi-Fi shares it). */
   ratePerMinute: number;
   logLevel?: string;
   trustProxy?: TrustProxy;
   onResponseMismatch?: (mismatch: ResponseMismatch) => void;
-}
-
-/**
- * Whether a page of `origin` may post metrics: the web app's own origin or one of its
- * organisation subdomains, same scheme and port. Other sites are refused, also for the simple
- * (text/plain) posts of `navigator.sendBeacon` that no preflight guards.
- */
-export function webOriginAllowed(publicUrl: string, origin: string): boolean {
-  let site: URL;
-  let page: URL;
-  try {
-    site = new URL(publicUrl);
-    page = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (page.origin !== origin) return false;
-  if (page.origin === site.origin) return true;
-  return (
-    page.protocol === site.protocol &&
-    page.port === site.port &&
-    page.hostname.endsWith(`.${site.hostname}`) &&
-    !page.hostname.slice(0, -site.hostname.length - 1).includes('.')
-  );
 }
 
 /** Fixed one-minute windows per address, in memory: the listener writes nothing per request but messages. */
@@ -86,23 +66,8 @@ export async function buildMetricsApp(options: MetricsAppOptions): Promise<Fasti
     }
   });
 
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) {
-      if (error instanceof RateLimitedError)
-        reply.header(
-          'retry-after',
-          String((error.data as { retry_after_seconds: number }).retry_after_seconds),
-        );
-      return reply.status(error.status).send({
-        code: error.code,
-        message: error.message,
-        ...(error.data !== undefined ? { data: error.data } : {}),
-      });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
-    }
-    // The store could not be written (database down or busy): the browser keeps its queue.
+  // The store could not be written (database down or busy): the browser keeps its queue.
+  setErrorHandler(app, (error, request, reply) => {
     request.log.error({ err: error }, 'metrics not stored');
     return reply.status(503).header('retry-after', '5').send({
       code: ErrorCode.serverError,
@@ -111,11 +76,14 @@ export async function buildMetricsApp(options: MetricsAppOptions): Promise<Fasti
   });
 
   const limited = minuteLimiter(options.ratePerMinute);
+  // Pages of any other site are refused, also for the simple (text/plain) posts of
+  // `navigator.sendBeacon` that no preflight guards.
+  const sites = webOrigins(options.publicUrl, options.otherOrigins);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!webOriginAllowed(options.publicUrl, origin)) {
+      if (!webOriginAllowed(sites, origin)) {
         return reply
           .status(403)
           .send({ code: 'forbidden_origin', message: 'This site may not send metrics here.' });

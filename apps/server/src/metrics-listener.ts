@@ -13,6 +13,7 @@ export async function startMetricsListener(db: Db, config: ServerConfig): Promis
   const app = await buildMetricsApp({
     intake: metricIntake({ db }),
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    otherOrigins: config.PUBLIC_ORIGINS,
     ratePerMinute: config.METRICS_RATE_PER_MINUTE,
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { MetricMessage } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetricQueue } from '../../web/src/shared/metrics/queue';
-import { buildMetricsApp, METRICS_BODY_LIMIT, webOriginAllowed } from '../src/metrics-app';
+import { createMetricQueue, PAUSE_FIRST_MS } from '../../web/src/shared/metrics/queue';
+import { webOriginAllowed } from '../src/http/web-origins';
+import { buildMetricsApp, METRICS_BODY_LIMIT } from '../src/metrics-app';
 import { metricIntake } from '../src/services/metrics/metric-intake';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
@@ -152,6 +153,39 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
     expect(webOriginAllowed('https://fotodrop.example', 'https://fotodrop.example.evil')).toBe(false);
   });
 
+  it('answers the app reached by another loopback name, and the configured PUBLIC_ORIGINS (issue 17 item 10)', async () => {
+    // the default PUBLIC_URL is http://localhost:8080; the app opened as http://127.0.0.1:8080
+    const before = await count();
+    for (const origin of ['http://127.0.0.1:8080', 'http://[::1]:8080']) {
+      const answer = await post({ messages: [message()] }, { origin });
+      expect(answer.status).toBe(200);
+      expect(answer.raw.headers['access-control-allow-origin']).toBe(origin);
+    }
+    expect(await count()).toBe(before + 2);
+    for (const origin of [
+      'http://127.0.0.1:9999',
+      'https://127.0.0.1:8080',
+      'http://127.0.0.1.evil.example:8080',
+    ]) {
+      expect((await post({ messages: [message()] }, { origin })).status).toBe(403);
+    }
+    const listener = await buildMetricsApp({
+      intake: metricIntake({ db: h.database.db }),
+      publicUrl: 'https://fotodrop.example',
+      otherOrigins: ['http://192.168.1.20:8080', 'https://photos.example.org'],
+      ratePerMinute: 1000,
+      logLevel: 'silent',
+    });
+    const status = async (origin: string) =>
+      (await call(listener, 'POST', '/metric', { messages: [message()] }, { headers: { origin } })).status;
+    expect(await status('http://192.168.1.20:8080')).toBe(200);
+    expect(await status('https://alpinerun.photos.example.org')).toBe(200);
+    // a public site's loopback names are not its own, nor another port of a configured origin
+    expect(await status('http://127.0.0.1:8080')).toBe(403);
+    expect(await status('http://192.168.1.20:8081')).toBe(403);
+    await listener.close();
+  });
+
   it('answers 503 when the store cannot be written (the browser keeps its queue); the API never needs the listener', async () => {
     const down = Object.create(h.database.db) as typeof h.database.db;
     down.execute = (async () => {
@@ -239,6 +273,7 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
     await app.close();
     let stored: string | null = null;
     let attempts = 0;
+    let clock = 0;
     const queue = createMetricQueue({
       storage: {
         read: () => stored,
@@ -258,25 +293,31 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
             },
             body,
           });
-          return response.status;
+          return { status: response.status };
         },
         beacon: () => false,
       },
       authorization: () => null,
       sleep: async () => {},
+      now: () => clock,
+      warn: () => {},
     });
     const queued = Array.from({ length: 1200 }, (_, i) =>
       message({ type: 'media_downloaded', media_id: i + 1 }),
     );
     for (const m of queued) queue.enqueue(m);
     await queue.flush();
-    expect(attempts).toBe(5);
+    // no answer: the queue pauses rather than retrying at once
+    expect(attempts).toBe(1);
     expect(queue.size()).toBe(1200);
     expect(await count('message_id = any($1::uuid[])', [queued.map((m) => m.id)])).toBe(0);
 
     app = await listener();
     await app.listen({ port, host: '127.0.0.1' });
     try {
+      await queue.flush();
+      expect(queue.size()).toBe(1200);
+      clock += PAUSE_FIRST_MS;
       await queue.flush();
       expect(queue.size()).toBe(0);
       expect(await count('message_id = any($1::uuid[])', [queued.map((m) => m.id)])).toBe(1200);

@@ -60,7 +60,37 @@ function messageOf(issue: z.core.$ZodIssue, input: unknown): string {
   return issue.message;
 }
 
-/** Parses one part of a request with its contract schema: 400 `validation_error` with field keys. */
+/** The message of a string holding a NUL character (see `nulFields`). */
+export const NUL_MESSAGE = 'field.invalid_character';
+
+/**
+ * The paths of every string (object keys included) holding a NUL character, at any depth. PostgreSQL
+ * refuses `\0` in text and jsonb, so such input would fail as a 500 wherever it reached a query:
+ * every contract input is checked here, before its schema, whatever the field. Walked with a list,
+ * not recursion: a deeply nested body must not overflow the stack.
+ */
+export function nulFields(input: unknown): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[input, '']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      if (value.includes('\0')) found.push(path);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const at = path === '' ? key : `${path}.${key}`;
+        if (key.includes('\0')) found.push(at);
+        stack.push([child, at]);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Parses one part of a request with its contract schema: 400 `validation_error` with field keys.
+ * A NUL character in any string of it is refused first (`nulFields`).
+ */
 export function parse<S extends z.ZodType>(
   schema: S | undefined,
   value: unknown,
@@ -68,6 +98,11 @@ export function parse<S extends z.ZodType>(
 ): z.output<S> | undefined {
   if (!schema) return undefined;
   const input = value ?? {};
+  const nul = nulFields(input);
+  if (nul.length > 0) {
+    const keyOf = (path: string) => path || (where === 'body' ? 'non_field_errors' : where);
+    throw new ValidationError(Object.fromEntries(nul.map((path) => [keyOf(path), [NUL_MESSAGE]])));
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string[]> = {};

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
-import { toFastifyPath } from '../http/route';
+import { NUL_MESSAGE, nulFields, parse, toFastifyPath } from '../http/route';
 import { DEFAULT_MAX_VIDEO_BYTES } from '../media/video-inspect';
 import { albumMediaRepository } from '../repositories/album-media.repository';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
@@ -34,11 +34,10 @@ export async function organiserRoutes(
   app.post(toFastifyPath(deps.apiBase, endpoint.path), async (request, reply) => {
     const auth = await deps.services.auth.authenticate(request.headers.authorization);
     deps.services.auth.requireAccess(auth, endpoint.access);
-    const params = uploadMediaParamsSchema.safeParse(request.params);
-    if (!params.success) throw new ValidationError({ slug: ['event_slug.invalid'] });
+    const params = parse(uploadMediaParamsSchema, request.params, 'params')!;
     if (!request.isMultipart()) throw new ValidationError({ file: ['upload.multipart_required'] });
 
-    const service = await photoServicesRepository(deps.db).findBySlug(params.data.slug);
+    const service = await photoServicesRepository(deps.db).findBySlug(params.slug);
     if (!service) throw new NotFoundError('Event not found.');
     const perms = await usersRepository(deps.db).permissions(auth!.user.id);
     if (!perms.includes(MEDIA_UPLOAD_PERMISSION) || auth!.user.organisationId !== service.organisationId) {
@@ -58,14 +57,11 @@ export async function organiserRoutes(
           fields[part.fieldname] = part.value;
         }
       }
-      const parsed = uploadMediaFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        throw new ValidationError(
-          Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), [i.message]])),
-        );
-      }
+      const data = parse(uploadMediaFieldsSchema, fields, 'body')!;
       if (!file) throw new ValidationError({ file: ['field.required'] });
-      result = await ingest(service, parsed.data, file);
+      // the file's name is kept with the photo: a string of the request like the fields
+      if (nulFields(file.filename).length > 0) throw new ValidationError({ file: [NUL_MESSAGE] });
+      result = await ingest(service, data, file);
     } catch (error) {
       // The rest of a refused upload is not read: the connection closes after the answer rather
       // than receive (and discard) hundreds of megabytes first.

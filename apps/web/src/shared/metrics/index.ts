@@ -53,7 +53,8 @@ function theQueue(): MetricQueue {
           // no keepalive: Chromium held such a request (it needs a preflight) until another one
           // went to the same host; the page's last moments are the beacon's.
         });
-        return response.status;
+        const retryAfter = Number(response.headers.get('retry-after'));
+        return { status: response.status, retryAfterSeconds: retryAfter > 0 ? retryAfter : null };
       },
       // text/plain: a beacon of this type needs no preflight (the listener reads it as JSON).
       beacon: (body) =>

@@ -1,6 +1,6 @@
 import type { MetricMessage } from '@fotodrop/contract/api/metrics';
 import { describe, expect, it } from 'vitest';
-import { BATCH_MAX, BEACON_MAX, createMetricQueue, QUEUE_MAX } from './queue';
+import { BATCH_MAX, BEACON_MAX, createMetricQueue, PAUSE_FIRST_MS, PAUSE_MAX_MS, QUEUE_MAX } from './queue';
 
 let next = 0;
 const message = (extra: Partial<MetricMessage> = {}): MetricMessage => ({
@@ -11,15 +11,19 @@ const message = (extra: Partial<MetricMessage> = {}): MetricMessage => ({
   ...extra,
 });
 
-/** A listener that answers what `answers` says (a number, or 'down' for no answer) and remembers posts. */
+type Answer = number | 'down' | { status: number; retryAfterSeconds: number };
+
+/** A listener that answers what `answers` says (a status, or 'down' for no answer) and remembers posts. */
 function setup(
-  answers: (body: { messages: MetricMessage[] }) => number | 'down' = () => 200,
+  answers: (body: { messages: MetricMessage[] }) => Answer = () => 200,
   initial: MetricMessage[] = [],
 ) {
   let stored: string | null = initial.length > 0 ? JSON.stringify(initial) : null;
   const posts: { messages: MetricMessage[]; auth: string | null }[] = [];
   const beacons: { messages: MetricMessage[]; authorization?: string }[] = [];
   const waits: number[] = [];
+  const warnings: string[] = [];
+  const clock = { now: 1_000_000 };
   let auth: string | null = null;
   const queue = createMetricQueue({
     storage: {
@@ -34,7 +38,7 @@ function setup(
         posts.push({ ...parsed, auth: authorization });
         const answer = answers(parsed);
         if (answer === 'down') throw new TypeError('Failed to fetch');
-        return answer;
+        return typeof answer === 'number' ? { status: answer } : answer;
       },
       beacon(body) {
         beacons.push(JSON.parse(body));
@@ -43,12 +47,16 @@ function setup(
     },
     authorization: () => auth,
     sleep: async (ms) => void waits.push(ms),
+    now: () => clock.now,
+    warn: (text) => void warnings.push(text),
   });
   return {
     queue,
     posts,
     beacons,
     waits,
+    warnings,
+    clock,
     stored: () => (stored === null ? [] : (JSON.parse(stored) as MetricMessage[])),
     setAuth: (value: string | null) => {
       auth = value;
@@ -70,30 +78,67 @@ describe('metric queue', () => {
     expect(t.stored()).toEqual([]);
   });
 
-  it('retries an unanswered send with the retry rule (1, 2, 4, 8 s), then keeps the queue for the next trigger', async () => {
+  it('pauses after a send nobody answered (listener down, or CORS): one request, then 30 s, 60 s … 15 min; one warning', async () => {
     let up = false;
     const t = setup(() => (up ? 200 : 'down'));
     const queued = [message(), message(), message()];
     for (const m of queued) t.queue.enqueue(m);
     await t.queue.flush();
-    expect(t.posts).toHaveLength(5);
-    expect(t.waits).toEqual([1000, 2000, 4000, 8000]);
+    expect(t.posts).toHaveLength(1);
+    expect(t.waits).toEqual([]);
     expect(t.stored()).toEqual(queued);
+    // triggers during the pause send nothing, nor does the page being hidden
+    await t.queue.flush();
+    t.queue.beacon();
+    t.clock.now += PAUSE_FIRST_MS - 1;
+    await t.queue.flush();
+    expect(t.posts).toHaveLength(1);
+    expect(t.beacons).toHaveLength(0);
+    t.clock.now += 1;
+    await t.queue.flush();
+    expect(t.posts).toHaveLength(2);
+    // the second pause is twice as long
+    t.clock.now += PAUSE_FIRST_MS;
+    await t.queue.flush();
+    expect(t.posts).toHaveLength(2);
+    t.clock.now += PAUSE_FIRST_MS;
     // the listener is back: the same messages arrive, once
     up = true;
     await t.queue.flush();
     expect(t.posts.at(-1)?.messages).toEqual(queued);
     expect(t.stored()).toEqual([]);
+    expect(t.warnings).toHaveLength(1);
   });
 
-  it('retries 5xx and 429 answers (a batch is idempotent by its ids); drops a batch refused as invalid', async () => {
-    const statuses = [503, 429, 200];
+  it('sends a refused queue at most a dozen times in an hour of triggers, however many there are', async () => {
+    const t = setup(() => 'down');
+    t.queue.enqueue(message());
+    // a trigger every second for an hour (idle timer, mouse leaving, start-up, the page hidden)
+    for (let second = 0; second < 3600; second++) {
+      await t.queue.flush();
+      t.queue.beacon();
+      t.clock.now += 1000;
+    }
+    // 30 s, 1, 2, 4, 8 min, then every 15 min
+    expect(t.posts.length + t.beacons.length).toBeLessThanOrEqual(12);
+    expect(t.warnings).toHaveLength(1);
+    expect(PAUSE_MAX_MS).toBe(15 * 60_000);
+  });
+
+  it("retries 5xx answers at once (a batch is idempotent by its ids); pauses as long as a 429's Retry-After; drops a batch refused as invalid", async () => {
+    const statuses: Answer[] = [503, { status: 429, retryAfterSeconds: 120 }, 200];
     const t = setup(() => statuses.shift() ?? 200);
     t.queue.enqueue(message());
     await t.queue.flush();
+    expect(t.posts).toHaveLength(2);
+    expect(t.waits).toEqual([1000]);
+    t.clock.now += PAUSE_FIRST_MS;
+    await t.queue.flush();
+    expect(t.posts).toHaveLength(2);
+    t.clock.now += 120_000;
+    await t.queue.flush();
     expect(t.posts).toHaveLength(3);
     expect(t.stored()).toEqual([]);
-
     const refusing = setup(() => 400);
     refusing.queue.enqueue(message());
     await refusing.queue.flush();
@@ -141,7 +186,7 @@ describe('metric queue', () => {
         async post(body) {
           posted.push((JSON.parse(body) as { messages: MetricMessage[] }).messages.map((m) => m.id));
           await gate;
-          return 200;
+          return { status: 200 };
         },
         beacon: () => true,
       },
@@ -173,7 +218,7 @@ describe('metric queue', () => {
     const t = setup();
     const queue = createMetricQueue({
       storage: { read: () => '{oops', write: () => {} },
-      transport: { post: async () => 200, beacon: () => true },
+      transport: { post: async () => ({ status: 200 }), beacon: () => true },
       authorization: () => null,
     });
     expect(queue.size()).toBe(0);

@@ -14,9 +14,15 @@ export interface QueueStorage {
   write(value: string | null): void;
 }
 
+/** The listener's answer to a POST: its status, and its Retry-After in seconds when it sent one. */
+export interface PostAnswer {
+  status: number;
+  retryAfterSeconds?: number | null;
+}
+
 /** How a batch travels: a POST (answers its status, throws without an answer) and sendBeacon. */
 export interface MetricTransport {
-  post(body: string, authorization: string | null): Promise<number>;
+  post(body: string, authorization: string | null): Promise<PostAnswer>;
   beacon(body: string): boolean;
 }
 
@@ -26,21 +32,49 @@ export interface MetricQueueDeps {
   /** The Authorization header's value of the signed-in user, or null. */
   authorization: () => string | null;
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Told once per page that the listener cannot be reached (console.warn by default). */
+  warn?: (text: string) => void;
 }
+
+/**
+ * decision: after a send the listener did not take (no answer, refused by CORS, busy), the queue
+ * pauses 30 s, doubling up to 15 minutes, or as long as a 429's Retry-After says: a browser
+ * logs every failed request itself, and an unreachable listener must not fill the console.
+ */
+export const PAUSE_FIRST_MS = 30_000;
+export const PAUSE_MAX_MS = 15 * 60_000;
 
 /**
  * The metric queue (entry spec §5 "Metric queue"): messages wait in local storage and leave in
  * batches; a batch is removed only once the listener answered it, so a closed tab or a failed
- * send loses nothing (ids make a batch sent twice count once). Failures are retried with the
- * contract's retry rule; what is left waits for the next trigger.
+ * send loses nothing (ids make a batch sent twice count once). Server errors are retried with the
+ * contract's retry rule; any other failure pauses the queue (`pause`) and what is left waits.
  */
 export function createMetricQueue({
   storage,
   transport,
   authorization,
   sleep = defaultSleep,
+  now = Date.now,
+  warn = (text) => console.warn(text),
 }: MetricQueueDeps) {
   let running: Promise<void> | null = null;
+  let failures = 0;
+  let pausedUntil = 0;
+  let warned = false;
+  const paused = () => now() < pausedUntil;
+
+  /** A send failed: wait before the next one (Retry-After when the listener named a wait). */
+  function pause(retryAfterSeconds: number | null): void {
+    failures++;
+    const backoff = Math.min(PAUSE_MAX_MS, PAUSE_FIRST_MS * 2 ** (failures - 1));
+    pausedUntil = now() + Math.max(backoff, (retryAfterSeconds ?? 0) * 1000);
+    if (!warned) {
+      warned = true;
+      warn('Usage metrics could not be sent; they stay queued and are sent again later.');
+    }
+  }
 
   const load = (): MetricMessage[] => {
     try {
@@ -55,16 +89,22 @@ export function createMetricQueue({
   // Read again before every write: another tab may have added or sent messages meanwhile.
   const remove = (ids: Set<string>) => save(load().filter((m) => !ids.has(m.id)));
 
-  /** One batch, with retries; answers whether the queue may go on (false: try again later). */
+  /**
+   * One batch; answers whether the queue may go on (false: it paused, try again later). Only a
+   * server error is retried at once, with the retry rule: no answer (the listener down, or a CORS
+   * refusal, which looks the same) and 429 pause the queue instead.
+   */
   async function sendBatch(batch: MetricMessage[]): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
-      let status: number | undefined;
+      let answer: PostAnswer | undefined;
       try {
-        status = await transport.post(JSON.stringify({ messages: batch }), authorization());
+        answer = await transport.post(JSON.stringify({ messages: batch }), authorization());
       } catch {
-        status = undefined;
+        answer = undefined;
       }
+      const status = answer?.status;
       if (status !== undefined && status >= 200 && status < 300) {
+        failures = 0;
         remove(new Set(batch.map((m) => m.id)));
         return true;
       }
@@ -82,13 +122,14 @@ export function createMetricQueue({
         const half = Math.ceil(batch.length / 2);
         return (await sendBatch(batch.slice(0, half))) && sendBatch(batch.slice(half));
       }
-      const retry = shouldRetry({
-        attempt,
-        method: 'POST',
-        ...(status === undefined ? { networkError: true } : { status }),
-        idempotent: true,
-      });
-      if (!retry) return false;
+      const retry =
+        status !== undefined &&
+        status >= 500 &&
+        shouldRetry({ attempt, method: 'POST', status, idempotent: true });
+      if (!retry) {
+        pause(answer?.retryAfterSeconds ?? null);
+        return false;
+      }
       await sleep(retryDelayMs(attempt));
     }
   }
@@ -122,8 +163,9 @@ export function createMetricQueue({
       save(queue.length > QUEUE_MAX ? queue.slice(queue.length - QUEUE_MAX) : queue);
     },
     size: (): number => load().length,
-    /** Sends everything queued; one run at a time (a trigger during a run joins it). */
+    /** Sends everything queued; one run at a time (a trigger during a run joins it); none while paused. */
     flush(): Promise<void> {
+      if (paused()) return Promise.resolve();
       if (running) {
         again = true;
         return running;
@@ -139,6 +181,8 @@ export function createMetricQueue({
      * sending them again later counts nothing twice.
      */
     beacon(): void {
+      // a listener that refused the last send would refuse the beacon too (one more console error)
+      if (paused()) return;
       const queue = load();
       const auth = authorization();
       for (let start = 0; start < queue.length; start += BEACON_MAX) {
