@@ -149,6 +149,30 @@ export function makeBlurred(
   return work;
 }
 
+/** Makes a blurred file not stored yet; false when it cannot be (a face re-indexed away, the clear file missing). */
+export type MakeBlurredFile = (
+  mediaId: number,
+  faceIds: number[],
+  variant: BlurrableVariant,
+) => Promise<boolean>;
+
+/**
+ * A blurred file as `read` gives it (a buffer or a stream), made first by `make` when it is not
+ * stored yet; null when it cannot be made: the caller then has nothing to use, never the clear file.
+ */
+export async function readBlurred<T>(
+  read: (key: string) => Promise<T | null>,
+  make: MakeBlurredFile | undefined,
+  mediaId: number | string,
+  faceIds: readonly number[],
+  variant: BlurrableVariant,
+): Promise<T | null> {
+  const key = blurredKey(mediaId, blurVariantKey(faceIds), variant);
+  const found = await read(key);
+  if (found !== null) return found;
+  return (await make?.(Number(mediaId), [...faceIds], variant)) ? read(key) : null;
+}
+
 /** The files a variant is made with ahead of requests (the original waits for a download). */
 export const PREMADE: BlurrableVariant[] = [
   'preview',

@@ -3,7 +3,7 @@ import type { Storage } from '../adapters/storage/storage';
 import { DomainError, NotFoundError } from '../http/errors';
 import { parseRange } from '../media/byte-range';
 import { attachmentDisposition } from '../media/download-names';
-import { type BlurrableVariant, blurredKey, blurVariantKey, isBlurrable } from '../media/face-blur';
+import { isBlurrable, type MakeBlurredFile, readBlurred } from '../media/face-blur';
 import { isMarkedThumb, restoreMarkedThumbs } from '../media/marked-thumbs';
 import { verifyMediaUrl } from '../media/signed-url';
 import { type MediaVariant, mediaContentType, mediaKey } from '../media/variants';
@@ -33,7 +33,7 @@ export function mediaFileRoutes(
     secret: string;
     now: () => Date;
     /** Makes a blurred file not made yet (anonymous mode); false: it cannot be, serve nothing. */
-    makeBlurred?: (mediaId: number, faceIds: number[], variant: BlurrableVariant) => Promise<boolean>;
+    makeBlurred?: MakeBlurredFile;
   },
 ) {
   const checkSignature = (path: string, query: unknown) => {
@@ -77,10 +77,13 @@ export function mediaFileRoutes(
   const blurredFile = async (id: string, faces: string, variant: MediaVariant) => {
     const faceIds = hiddenFacesOf(faces);
     if (!faceIds || !isBlurrable(variant)) throw new NotFoundError();
-    const key = blurredKey(id, blurVariantKey(faceIds), variant);
-    const found =
-      (await deps.storage.stream(key)) ??
-      ((await deps.makeBlurred?.(Number(id), faceIds, variant)) ? await deps.storage.stream(key) : null);
+    const found = await readBlurred(
+      (key) => deps.storage.stream(key),
+      deps.makeBlurred,
+      id,
+      faceIds,
+      variant,
+    );
     if (!found) throw new NotFoundError('This file is not ready yet.');
     return found;
   };

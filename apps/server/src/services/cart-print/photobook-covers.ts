@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { type BlurrableVariant, blurredKey, blurVariantKey } from '../../media/face-blur';
+import { type MakeBlurredFile, readBlurred } from '../../media/face-blur';
 import { backCover, type CoverBranding, frontCover, type PageSize } from '../../media/photobook-pages';
 import { mediaKey } from '../../media/variants';
 import { organisationsRepository } from '../../repositories/organisations.repository';
@@ -30,15 +30,18 @@ export function photobookCovers(deps: {
   storage: Storage;
   mediaFiles: Pick<MediaFilesService, 'coverUrl'>;
   /** Makes a blurred file not made yet (anonymous mode). */
-  makeBlurredFile?: (mediaId: number, faceIds: number[], variant: BlurrableVariant) => Promise<boolean>;
+  makeBlurredFile?: MakeBlurredFile;
 }) {
   const sourceOf = async (source: CoverSource): Promise<Buffer | null> => {
     const faces = source.hidden && source.hidden.length > 0 ? [...source.hidden] : null;
     if (!faces) return deps.storage.get(mediaKey(source.mediaId, source.file));
-    const key = blurredKey(source.mediaId, blurVariantKey(faces), source.file);
-    const found = await deps.storage.get(key);
-    if (found || !(await deps.makeBlurredFile?.(source.mediaId, faces, source.file))) return found;
-    return deps.storage.get(key);
+    return readBlurred(
+      (key) => deps.storage.get(key),
+      deps.makeBlurredFile,
+      source.mediaId,
+      faces,
+      source.file,
+    );
   };
 
   const cover = async (

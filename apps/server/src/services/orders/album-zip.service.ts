@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { DomainError, NotFoundError } from '../../http/errors';
 import { albumZipEmail } from '../../mail/album-zip-email';
 import { albumZipName, mediaDownloadName } from '../../media/download-names';
-import { blurredKey, blurVariantKey } from '../../media/face-blur';
+import { readBlurred } from '../../media/face-blur';
 import { type MediaUrlQuery, signMediaPath, verifyMediaUrl } from '../../media/signed-url';
 import { mediaKey } from '../../media/variants';
 import { type ZipEntrySource, zipStream } from '../../media/zip-writer';
@@ -191,21 +191,25 @@ export function albumZipService(deps: AlbumZipDeps) {
             zip.userId,
             media.filter((m) => m.type === 'photo').map((m) => m.id),
           )) ?? new Map<number, number[]>();
-        /** A photo with others' hidden faces: its blurred original, made now if the job has not; never the clear one. */
-        const blurredOriginal = async (mediaId: number, faceIds: number[]) => {
-          if (!(await deps.anonymization?.makeBlurredFile(mediaId, faceIds, 'original')))
-            throw new Error(`the blurred original of medium ${mediaId} cannot be made`);
-          return blurredKey(mediaId, blurVariantKey(faceIds), 'original');
-        };
         const entries: ZipEntrySource[] = media.map((m) => ({
           name: mediaDownloadName(eventName, m.id, m.type),
           mtime: fallbackDate,
           async open() {
             const faces = m.type === 'photo' ? hidden.get(m.id) : undefined;
+            if (faces) {
+              // A photo with others' hidden faces: its blurred original, made now if the job has not; never the clear one.
+              const blurred = await readBlurred(
+                (key) => deps.storage.stream(key),
+                deps.anonymization?.makeBlurredFile,
+                m.id,
+                faces,
+                'original',
+              );
+              if (!blurred) throw new Error(`the blurred original of medium ${m.id} cannot be made`);
+              return blurred.stream;
+            }
             const found = await deps.storage.stream(
-              faces
-                ? await blurredOriginal(m.id, faces)
-                : mediaKey(m.id, m.type === 'video' ? 'video' : 'original'),
+              mediaKey(m.id, m.type === 'video' ? 'video' : 'original'),
             );
             if (!found) throw new Error(`the file of medium ${m.id} is missing`);
             return found.stream;

@@ -2,7 +2,7 @@ import type { ShippingAddress } from '@fotodrop/contract';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { PrintLineSnapshot } from '../../db/order-schema';
-import { blurredKey, blurVariantKey } from '../../media/face-blur';
+import { readBlurred } from '../../media/face-blur';
 import { renderPrint } from '../../media/print-rendition';
 import { mediaKey } from '../../media/variants';
 import { labPackagesRepository } from '../../repositories/lab-packages.repository';
@@ -100,12 +100,24 @@ export async function buildLabPackage(
   const sizes = await repo.photos(photoIds);
   const hidden = (await deps.anonymization?.hiddenFor(order.userId, photoIds)) ?? new Map<number, number[]>();
   /** The stored original to print: blurred where others hide their faces from this buyer, never clear. */
-  const sourceKey = async (photoId: number) => {
+  const original = async (photoId: number) => {
     const faces = hidden.get(photoId);
-    if (!faces) return mediaKey(photoId, 'original');
-    if (!(await deps.anonymization?.makeBlurredFile(photoId, faces, 'original')))
+    if (!faces) {
+      const found = await deps.storage.get(mediaKey(photoId, 'original'));
+      // Purchased photos are never deleted; a missing original is a fault to retry and report.
+      if (!found) throw new Error(`lab package ${orderId}: original of photo ${photoId} is missing`);
+      return found;
+    }
+    const blurred = await readBlurred(
+      (key) => deps.storage.get(key),
+      deps.anonymization?.makeBlurredFile,
+      photoId,
+      faces,
+      'original',
+    );
+    if (!blurred)
       throw new Error(`lab package ${orderId}: the blurred original of photo ${photoId} cannot be made`);
-    return blurredKey(photoId, blurVariantKey(faces), 'original');
+    return blurred;
   };
 
   const manifestLines: LabLine[] = [];
@@ -140,11 +152,7 @@ export async function buildLabPackage(
           colour: brand?.theme?.primary ?? '#4338ca',
           contrast: brand?.theme?.primary_contrast ?? '#ffffff',
         },
-        original: async (photoId) => {
-          const original = await deps.storage.get(await sourceKey(photoId));
-          if (!original) throw new Error(`lab package ${orderId}: original of photo ${photoId} is missing`);
-          return original;
-        },
+        original,
       });
       manifestLines.push({ ...lineInfo, files: files.map((f) => ({ ...f, copies: 1 })), book });
       continue;
@@ -158,11 +166,7 @@ export async function buildLabPackage(
       });
       const key = `${folder}${photo.photo_id}.jpg`;
       if (!(await deps.storage.exists(key))) {
-        const original = await deps.storage.get(await sourceKey(photo.photo_id));
-        // Purchased photos are never deleted; a missing original is a fault to retry and report.
-        if (!original)
-          throw new Error(`lab package ${orderId}: original of photo ${photo.photo_id} is missing`);
-        const rendition = await renderPrint(original, { ...pixels, dpi: LAB_DPI });
+        const rendition = await renderPrint(await original(photo.photo_id), { ...pixels, dpi: LAB_DPI });
         await deps.storage.put(key, rendition.buffer, 'image/jpeg');
       }
       files.push({ photo_id: photo.photo_id, copies: photo.quantity, key, ...pixels });
