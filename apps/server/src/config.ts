@@ -126,6 +126,8 @@ const envSchema = z.object({
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Days a selfie's face descriptor is kept before it is deleted anyway (docs/decisions.md). */
   SELFIE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Minutes a started payment (a 3-D Secure step, a bank page) may stay unfinished before its order is cancelled. */
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   // the edition of the policy texts the web app shows; raise both together
   REQUIRED_POLICIES_VERSION: z.coerce.number().int().min(1).default(POLICIES_VERSION),
   /** Which reverse proxies to believe for the client address (rate limits key on it); off by default. */

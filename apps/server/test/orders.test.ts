@@ -212,10 +212,9 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     const intent = ((await createOrder()).body.payment as { client_secret: string }).client_secret;
     expect((await payCard(intent, TEST_CARDS.needsSecondConfirm)).body.status).toBe('processing');
     expect((await confirm(intent)).body.status).toBe('processing');
-    // A new order cannot start while a payment is in flight.
-    expect((await createOrder({ save_card: true })).status).toBe(409);
     expect((await payCard(intent, TEST_CARDS.needsSecondConfirm)).body.status).toBe('succeeded');
     expect((await confirm(intent)).body.status).toBe('paid');
+    // (A new pay press while the bank step waits replaces that payment: order-cancel.test.ts, issue 17.)
   });
 
   it('concurrent confirms, webhook replays and a racing webhook end in one paid order and one fulfilment', async () => {

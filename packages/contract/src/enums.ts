@@ -74,8 +74,18 @@ export type MercadoPagoStatus = (typeof MERCADO_PAGO_STATUSES)[number];
 export const PAYMENT_RESULT_STATUSES = ['success', 'failure', 'pending'] as const;
 export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
 
-/** decision: awaiting_payment (created), processing (provider working), pending (bank transfer), paid, failed. */
-export const ORDER_STATUSES = ['awaiting_payment', 'processing', 'pending', 'paid', 'failed'] as const;
+/**
+ * decision: awaiting_payment (created), processing (provider working), pending (bank transfer), paid,
+ * failed (the provider refused), cancelled (by its owner, replaced by a newer order, or expired unpaid).
+ */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'processing',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Anonymous mode of an album: off, pending ("processing"), on ("active"). */

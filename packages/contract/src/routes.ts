@@ -63,6 +63,7 @@ export const orderRoutes = {
   createOrder: { method: 'POST', path: '/v3/orders/' },
   order: { method: 'GET', path: '/v3/orders/{id}/' },
   confirmPayment: { method: 'POST', path: '/v3/orders/confirm-payment/' },
+  cancelOrder: { method: 'POST', path: '/v3/orders/{id}/cancel/' },
 } as const satisfies RouteTable;
 
 export const paymentMethodRoutes = {

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@fotodrop/contract';
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { checkins, photoServices, picacodes } from '../db/album-schema';
 import { cartDigitalItems } from '../db/cart-schema';
 import type { Queryable } from '../db/client';
@@ -11,6 +11,11 @@ export type NewOrder = typeof orders.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** Orders still waiting for their payment: the ones a pay press replaces, a cancel or the expiry closes. */
+export const OPEN_STATUSES: OrderStatus[] = ['awaiting_payment', 'processing'];
+/** Orders that ended without a payment; "My orders" does not list them (docs/decisions.md, issue 17). */
+export const CLOSED_STATUSES: OrderStatus[] = ['failed', 'cancelled'];
 
 /** Orders, their lines and their payments. Reads for a user are scoped to that user. */
 export function ordersRepository(db: Queryable) {
@@ -45,16 +50,18 @@ export function ordersRepository(db: Queryable) {
         .where(inArray(orderLines.orderId, orderIds))
         .orderBy(orderLines.orderId, orderLines.id);
     },
+    /** The user's orders as "My orders" lists them: those that ended unpaid are left out. */
     async page(userId: number, page: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
+      const listed = and(eq(orders.userId, userId), notInArray(orders.status, CLOSED_STATUSES));
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(orders)
-          .where(eq(orders.userId, userId))
+          .where(listed)
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+        db.select({ n: count() }).from(orders).where(listed),
       ]);
       return { rows, total: total?.n ?? 0 };
     },
@@ -63,8 +70,42 @@ export function ordersRepository(db: Queryable) {
       return db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), inArray(orders.status, ['awaiting_payment', 'processing'])))
+        .where(and(eq(orders.userId, userId), inArray(orders.status, OPEN_STATUSES)))
         .orderBy(desc(orders.id));
+    },
+    /** Ends an order still waiting for its payment; false when it was no longer open (paid, closed). */
+    async close(id: number, status: 'failed' | 'cancelled', failureMessage: string): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ status, failureMessage })
+        .where(and(eq(orders.id, id), inArray(orders.status, OPEN_STATUSES)))
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+    /** Says why an unpaid order ended (a late payment refunded); a paid order is left alone. */
+    async noteFailure(id: number, failureMessage: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ failureMessage })
+        .where(and(eq(orders.id, id), sql`${orders.status} <> 'paid'`));
+    },
+    /** Open orders made before `before`: their payment has had its time (the expiry sweep). */
+    async openSince(before: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.status, OPEN_STATUSES), lt(orders.createdAt, before)))
+        .limit(200);
+      return rows.map((r) => r.id);
+    },
+    /** Whether the user made an order after this one (then this one's cart has moved on). */
+    async hasNewer(userId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), gt(orders.id, id)))
+        .limit(1);
+      return Boolean(row);
     },
     async setStatus(
       id: number,
@@ -74,7 +115,8 @@ export function ordersRepository(db: Queryable) {
       await db
         .update(orders)
         .set({ status, ...extra })
-        .where(and(eq(orders.id, id), sql`${orders.status} <> 'paid'`));
+        // A paid order stays paid, a cancelled one stays cancelled (its late payment is refunded).
+        .where(and(eq(orders.id, id), notInArray(orders.status, ['paid', 'cancelled'])));
     },
     /** Claims the fulfilment of a paid order once: true for the one caller that sets it. */
     async markFulfilled(id: number, at: Date): Promise<boolean> {

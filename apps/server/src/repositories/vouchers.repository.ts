@@ -1,37 +1,69 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { campaigns, voucherRedemptions, vouchers } from '../db/order-schema';
+import { campaigns, orders, voucherRedemptions, vouchers } from '../db/order-schema';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-/** Vouchers, their redemptions, and campaigns; codes are matched without regard to case. */
+/** Orders whose voucher use is held but may still be given back (a newer pay press replaces them). */
+const REPLACEABLE = sql`('awaiting_payment', 'processing')`;
+
+/**
+ * Vouchers, their uses, and campaigns; codes are matched without regard to case. A use
+ * (`voucher_redemptions` row) is held from the moment an order is created and given back when that
+ * order fails, is cancelled, replaced or expires: a paid or pending order keeps it for good.
+ */
 export function vouchersRepository(db: Queryable) {
   return {
     async byCode(code: string): Promise<VoucherRow | undefined> {
       const [row] = await db.select().from(vouchers).where(sql`upper(${vouchers.code}) = upper(${code})`);
       return row;
     },
+    /**
+     * Uses as the checkout sees them: the user's own use by an order a new pay press would replace
+     * does not count (that order gives it back when replaced).
+     */
     async usage(voucherId: number, userId: number): Promise<{ byUser: boolean; total: number }> {
+      const own = sql`${voucherRedemptions.userId} = ${userId} and ${orders.status} in ${REPLACEABLE}`;
       const [all] = await db
         .select({
-          n: count(),
-          mine: sql<number>`count(*) filter (where ${voucherRedemptions.userId} = ${userId})`,
+          n: sql<number>`count(*) filter (where not (${own}))`,
+          mine: sql<number>`count(*) filter (where ${voucherRedemptions.userId} = ${userId} and not (${own}))`,
         })
         .from(voucherRedemptions)
+        .innerJoin(orders, eq(orders.id, voucherRedemptions.orderId))
         .where(eq(voucherRedemptions.voucherId, voucherId));
-      return { byUser: Number(all?.mine ?? 0) > 0, total: all?.n ?? 0 };
+      return { byUser: Number(all?.mine ?? 0) > 0, total: Number(all?.n ?? 0) };
     },
-    /** Records the use of a paid order; the same user and voucher once. */
-    async redeem(voucherId: number, userId: number, orderId: number): Promise<void> {
-      await db.insert(voucherRedemptions).values({ voucherId, userId, orderId }).onConflictDoNothing();
-    },
-    async redeemedBy(voucherId: number, userId: number): Promise<boolean> {
-      const [row] = await db
+    /**
+     * Holds one use for an order: under the voucher's row lock, so orders made at the same moment
+     * count each other and `max_uses` holds; the (voucher, user) key keeps one use per user. True
+     * when the order holds it (already, or now).
+     */
+    async reserve(voucher: VoucherRow, userId: number, orderId: number): Promise<boolean> {
+      await db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.id, voucher.id)).for('update');
+      const [held] = await db
         .select({ orderId: voucherRedemptions.orderId })
         .from(voucherRedemptions)
-        .where(and(eq(voucherRedemptions.voucherId, voucherId), eq(voucherRedemptions.userId, userId)));
-      return Boolean(row);
+        .where(and(eq(voucherRedemptions.voucherId, voucher.id), eq(voucherRedemptions.userId, userId)));
+      if (held) return held.orderId === orderId;
+      if (voucher.maxUses !== null) {
+        const [uses] = await db
+          .select({ n: count() })
+          .from(voucherRedemptions)
+          .where(eq(voucherRedemptions.voucherId, voucher.id));
+        if ((uses?.n ?? 0) >= voucher.maxUses) return false;
+      }
+      const inserted = await db
+        .insert(voucherRedemptions)
+        .values({ voucherId: voucher.id, userId, orderId })
+        .onConflictDoNothing()
+        .returning({ orderId: voucherRedemptions.orderId });
+      return inserted.length > 0;
+    },
+    /** Gives back the use an unpaid order held (it failed, was cancelled, replaced or expired). */
+    async release(orderId: number): Promise<void> {
+      await db.delete(voucherRedemptions).where(eq(voucherRedemptions.orderId, orderId));
     },
     async campaignByCode(code: string): Promise<CampaignRow | undefined> {
       const [row] = await db.select().from(campaigns).where(sql`upper(${campaigns.code}) = upper(${code})`);

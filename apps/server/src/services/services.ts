@@ -40,6 +40,9 @@ import { albumZipService } from './orders/album-zip.service';
 import { cartPaymentsService } from './orders/cart-payments.service';
 import { labPackages } from './orders/lab-package';
 import { orderCompletion } from './orders/order-completion';
+import { orderPayments } from './orders/order-payments';
+import { orderPlacement } from './orders/order-placement';
+import { orderPresenter } from './orders/order-presenter';
 import { orderPricing } from './orders/order-pricing';
 import { ordersService } from './orders/orders.service';
 import { paymentOptions } from './orders/payment-options';
@@ -58,7 +61,7 @@ export interface ServiceDeps {
   mediaSecret: string;
   config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'> &
     PaymentConfig &
-    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS'>>;
+    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS' | 'PAYMENT_TIMEOUT_MINUTES'>>;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
   payments?: PaymentRegistry;
   now?: () => Date;
@@ -71,6 +74,8 @@ export interface ServiceDeps {
 
 /** decision: selfie descriptors are kept 180 days at most unless SELFIE_RETENTION_DAYS says otherwise. */
 const DEFAULT_SELFIE_RETENTION_DAYS = 180;
+/** decision (issue 17): an unfinished payment expires after 15 minutes unless PAYMENT_TIMEOUT_MINUTES says otherwise. */
+const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 15;
 
 /** Wires every service with its dependencies; the one place that knows the whole graph. */
 export function createServices(deps: ServiceDeps) {
@@ -129,13 +134,29 @@ export function createServices(deps: ServiceDeps) {
   const pricing = orderPricing({ now, quoteShipping: shippingQuote });
   const options = paymentOptions({ payments });
   const completion = orderCompletion({ db: deps.db, jobs: deps.jobs, now });
-  const orders = ordersService({
+  const paymentTimeoutMs = (deps.config.PAYMENT_TIMEOUT_MINUTES ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES) * 60_000;
+  const orderPaymentFlow = orderPayments({
     db: deps.db,
     jobs: deps.jobs,
     now,
-    pricing,
     payments,
-    paymentOptions: options,
+    completion,
+    timeoutMs: paymentTimeoutMs,
+  });
+  const orders = ordersService({
+    db: deps.db,
+    jobs: deps.jobs,
+    payments,
+    placement: orderPlacement({
+      db: deps.db,
+      now,
+      pricing,
+      payments,
+      paymentOptions: options,
+      reuseForMs: paymentTimeoutMs / 2,
+    }),
+    orderPayments: orderPaymentFlow,
+    presenter: orderPresenter({ db: deps.db, mediaFiles }),
     completion,
     voucherGuesses,
   });
@@ -200,6 +221,7 @@ export function createServices(deps: ServiceDeps) {
     payments,
     orders,
     orderCompletion: completion,
+    orderPayments: orderPaymentFlow,
     cartPayments: cartPaymentsService({ db: deps.db, pricing, options }),
     savedCards: savedCardsService({ payments }),
     testPayments: testPaymentsService({

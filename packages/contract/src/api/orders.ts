@@ -110,6 +110,9 @@ export const orderSchema = z.object({
   paid_at: dateTime.nullable(),
   // decision: the provider's message of a failed payment (the payment-error modal shows it).
   failure_message: z.string().nullable(),
+  // decision (issue 17): signed thumbnails of the order's first photos for "My orders" (watermarked
+  // until the order is paid); empty for print-only and package-only orders.
+  thumbnails: z.array(z.object({ media_id: id, url: z.string() })).max(4),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -211,6 +214,15 @@ export const orderEndpoints = {
     tag,
     access: 'user-with-policies',
     summary: 'One order of the user',
+    params: idParams,
+    response: orderSchema,
+  }),
+  cancelOrder: endpoint({
+    ...routes.orders.cancelOrder,
+    tag,
+    access: 'user-with-policies',
+    summary:
+      'Cancel an unpaid order of the user and its payment at the provider; idempotent (409 once paid or for a bank transfer)',
     params: idParams,
     response: orderSchema,
   }),

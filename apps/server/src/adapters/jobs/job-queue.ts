@@ -13,6 +13,8 @@ export interface JobOptions {
    * default 15 min). Jobs are idempotent, so a rerun is safe, but long work should not be doubled.
    */
   expireInSeconds?: number;
+  /** Run no earlier than this many seconds from now (a timeout: an unfinished payment's expiry). */
+  startAfterSeconds?: number;
 }
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -72,6 +74,7 @@ export async function startJobQueue(
         retryBackoff: true,
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
         ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
+        ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       });
     },
     async work(name, handler, workOptions = {}) {

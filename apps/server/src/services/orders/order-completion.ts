@@ -13,6 +13,12 @@ import { purchaseEmail } from './purchase-email';
 
 export const ORDER_FULFILMENT_QUEUE = 'order-fulfilment';
 
+export const LATE_PAYMENT_MESSAGE = 'The payment arrived after the order was closed; it is refunded.';
+export const VOUCHER_GONE_MESSAGE =
+  'The promo code was used up before this payment arrived; the payment is refunded.';
+
+export type CompletionOutcome = { kind: 'paid' } | { kind: 'already' } | { kind: 'refused'; reason: string };
+
 /** How long a paid order may wait for its fulfilment before the sweep sends it again. */
 const FULFILMENT_GRACE_MS = 60_000;
 
@@ -20,7 +26,7 @@ const FULFILMENT_GRACE_MS = 60_000;
  * Turning a paid payment into a paid order, in two steps that each run exactly once however often
  * they are asked (two confirms, a webhook racing the browser, a replay, a crash in between):
  * 1. `complete` — in one transaction holding the order's row lock: the order becomes paid, the user
- *    gets what it bought, the cart gives those lines up, the voucher is used.
+ *    gets what it bought, the cart gives those lines up, the voucher's held use is checked.
  * 2. `fulfil` (job queue) — the purchase e-mail, the print lab package, the purchase tracking event.
  *    A crash between 1 and 2 is caught by the sweep (paid, not fulfilled).
  */
@@ -29,12 +35,32 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
     deps.jobs.send(ORDER_FULFILMENT_QUEUE, { orderId }, { singletonKey: `order-${orderId}` });
 
   return {
-    /** Marks the order paid and grants its purchases; true only for the call that did it. */
-    async complete(orderId: number): Promise<boolean> {
-      const paid = await deps.db.transaction(async (tx) => {
+    /**
+     * Marks the order paid and grants its purchases. `paid` only for the call that did it; `refused`
+     * when the order may no longer be paid — cancelled, replaced by a newer order, or its voucher's
+     * last use taken meanwhile — and the caller must give the money back.
+     */
+    async complete(orderId: number): Promise<CompletionOutcome> {
+      const outcome = await deps.db.transaction(async (tx): Promise<CompletionOutcome> => {
         const orders = ordersRepository(tx);
         const order = await orders.lock(orderId);
-        if (!order || order.status === 'paid') return false;
+        if (!order) return { kind: 'refused', reason: 'The order does not exist.' };
+        if (order.status === 'paid') return { kind: 'already' };
+        if (order.status === 'cancelled') return { kind: 'refused', reason: LATE_PAYMENT_MESSAGE };
+        // A refused payment that succeeds later (a retry on the provider's page) counts only while
+        // the user has not gone on to a newer order: else the cart could be paid twice.
+        if (order.status === 'failed' && (await orders.hasNewer(order.userId, order.id))) {
+          return { kind: 'refused', reason: LATE_PAYMENT_MESSAGE };
+        }
+        // Checked again at payment: the use was held at creation, but a failed order gave it back.
+        if (order.voucherCode) {
+          const vouchers = vouchersRepository(tx);
+          const voucher = await vouchers.byCode(order.voucherCode);
+          if (voucher && !(await vouchers.reserve(voucher, order.userId, order.id))) {
+            await orders.setStatus(order.id, 'cancelled', { failureMessage: VOUCHER_GONE_MESSAGE });
+            return { kind: 'refused', reason: VOUCHER_GONE_MESSAGE };
+          }
+        }
         await orders.setStatus(order.id, 'paid', { paidAt: deps.now(), failureMessage: null });
         const lines = await orders.linesOf([order.id]);
         const entitlements = entitlementsRepository(tx);
@@ -50,15 +76,11 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
               coveredTypes(line.orderType),
             );
         }
-        if (order.voucherCode) {
-          const voucher = await vouchersRepository(tx).byCode(order.voucherCode);
-          if (voucher) await vouchersRepository(tx).redeem(voucher.id, order.userId, order.id);
-        }
         await orders.releaseCart(order.userId, lines);
-        return true;
+        return { kind: 'paid' };
       });
-      if (paid) await enqueue(orderId);
-      return paid;
+      if (outcome.kind === 'paid') await enqueue(orderId);
+      return outcome;
     },
 
     /** Gives a bank-transfer order's lines up from the cart when it is placed (it is then "received"). */

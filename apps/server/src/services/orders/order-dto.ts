@@ -65,5 +65,7 @@ export function orderDto(
     albums,
     paid_at: order.paidAt?.toISOString() ?? null,
     failure_message: order.failureMessage,
+    // Signed links are the presenter's (order-presenter.ts); e-mails show none.
+    thumbnails: [],
   };
 }

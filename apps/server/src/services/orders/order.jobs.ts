@@ -1,21 +1,30 @@
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { OrderCompletion } from './order-completion';
 import { ORDER_FULFILMENT_QUEUE } from './order-completion';
+import { ORDER_EXPIRY_QUEUE } from './order-payments';
 import type { OrdersService } from './orders.service';
 
 export const ORDERS_RECONCILE_QUEUE = 'orders-reconcile';
 const RECONCILE_EVERY_MS = 60_000;
 
 /**
- * The order workers: fulfilment of paid orders, and once a minute (one job at a time across every
+ * The order workers: fulfilment of paid orders, the expiry of unfinished payments, and once a minute (one job at a time across every
  * process, by its singleton key) asking providers about open payments and re-sending fulfilments a
  * crash lost. Both also run at start, so a server killed between payment and fulfilment finishes
  * the order when it is started again.
  */
 export async function registerOrderWorkers(
   jobs: JobQueue,
-  services: { orders: OrdersService; orderCompletion: OrderCompletion },
+  services: {
+    orders: OrdersService;
+    orderCompletion: OrderCompletion;
+    orderPayments: { expire(orderId: number): Promise<boolean> };
+  },
 ): Promise<() => void> {
+  // An unfinished payment's timeout (queued when it starts): cancelled at the provider, order released.
+  await jobs.work<{ orderId: number }>(ORDER_EXPIRY_QUEUE, async ({ orderId }) => {
+    await services.orderPayments.expire(orderId);
+  });
   await jobs.work<{ orderId: number }>(ORDER_FULFILMENT_QUEUE, ({ orderId }) =>
     services.orderCompletion.fulfil(orderId),
   );

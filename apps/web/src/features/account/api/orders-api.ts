@@ -20,6 +20,11 @@ export function fetchOrders(page: number, signal?: AbortSignal) {
   return callEndpoint(orderCalls.orders, { query: { page, page_size: ORDERS_PAGE_SIZE }, signal });
 }
 
+/** POST /v3/orders/{id}/cancel/: give up an unpaid order (its payment is cancelled at the provider). */
+export function cancelOrder(id: number) {
+  return callEndpoint(orderCalls.cancelOrder, { params: { id } });
+}
+
 /** GET /payments/v1/stripe/payment-methods/: the user's saved cards. */
 export async function fetchSavedCards(signal?: AbortSignal) {
   return (await callEndpoint(cardCalls.savedCards, { signal })).results;

@@ -1,9 +1,14 @@
 import type { Order } from '@fotodrop/contract/api/orders';
 import { decimalStringToMinor, formatMoney } from '@fotodrop/contract/rules/currency';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { accountKeys, cancelOrder } from '../api/orders-api';
 
 /** An order's state as a participant reads it; a pending order waits for its bank transfer. */
 function statusLabel(t: TFunction, order: Order): string {
@@ -18,13 +23,48 @@ const STATUS_TONE: Record<Order['status'], string> = {
   awaiting_payment: 'is-waiting',
   processing: 'is-waiting',
   failed: 'is-failed',
+  cancelled: 'is-failed',
 };
+
+/**
+ * Cancel on an order still waiting for its payment (issue 17): an abandoned bank step no longer
+ * blocks the next order until it expires. The server cancels the payment at the provider too.
+ */
+function CancelOrder({ order, onCancelled }: { order: Order; onCancelled: (id: number) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order.id),
+    onSuccess: () => {
+      onCancelled(order.id);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.orders });
+      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+    },
+    // a refusal means its state changed (paid meanwhile): show the list as it is now
+    onError: () => void queryClient.invalidateQueries({ queryKey: accountKeys.orders }),
+  });
+  return (
+    <div className="order-actions">
+      {cancel.isError && <Alert tone="error">{translateError(t, cancel.error)}</Alert>}
+      <Button variant="secondary" size="sm" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+        {t('orders.cancel')}
+      </Button>
+    </div>
+  );
+}
 
 /**
  * One order of "My orders": number, date and status; its lines and totals; the albums it bought
  * from, each a link back to the album, where the bought photos download.
  */
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({
+  order,
+  onCancelled = () => {},
+}: {
+  order: Order;
+  /** Told when the owner cancelled this order (the list then announces it). */
+  onCancelled?: (id: number) => void;
+}) {
   const { t, language } = useTranslation();
   const money = (amount: string) =>
     formatMoney(decimalStringToMinor(amount, order.currency_name), order.currency_name, language);
@@ -52,6 +92,17 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
         <span className={`order-status ${STATUS_TONE[order.status]}`}>{statusLabel(t, order)}</span>
       </header>
+
+      {order.thumbnails.length > 0 && (
+        // signed by the server: watermarked until the order is paid, as in the album
+        <ul className="order-thumbs" aria-label={t('orders.photos')}>
+          {order.thumbnails.map((thumb) => (
+            <li key={thumb.media_id}>
+              <img src={thumb.url} alt="" width={64} height={64} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      )}
 
       <ul className="order-lines" aria-label={t('orders.lines')}>
         {order.lines.map((line, index) => (
@@ -101,6 +152,10 @@ export function OrderCard({ order }: { order: Order }) {
             reference: order.bank_transfer.reference,
           })}
         </p>
+      )}
+
+      {(order.status === 'awaiting_payment' || order.status === 'processing') && (
+        <CancelOrder order={order} onCancelled={onCancelled} />
       )}
 
       {order.albums.length > 0 && (

@@ -128,4 +128,40 @@ describe('My orders', () => {
     expect(here(router)).toBe('/profile/orders');
     expect(screen.getByRole('link', { name: 'Go to my albums' }).getAttribute('href')).toBe('/checkins');
   });
+
+  it('cancels an order stuck in its payment, which then leaves the list; a paid order has no Cancel', async () => {
+    purchases.state.orders = [
+      makeOrder(201, { created_at: may(1), paid_at: may(1) }),
+      makeOrder(202, {
+        created_at: may(4),
+        status: 'processing',
+        paid_at: null,
+        thumbnails: [
+          { media_id: 7, url: '/api/media/7/thumb?exp=1&sig=a' },
+          { media_id: 8, url: '/api/media/8/thumb?exp=1&sig=b' },
+        ],
+      }),
+    ];
+    renderApp('/profile/orders');
+    const stuck = await screen.findByRole('article', { name: 'Order #202' }, { timeout: 5000 });
+    expect(within(stuck).getByText('Processing')).toBeTruthy();
+    // the order's first photos, as the server signed them
+    const thumbs = within(stuck).getByRole('list', { name: 'Photos of this order' }).querySelectorAll('img');
+    expect([...thumbs].map((i) => i.getAttribute('src'))).toEqual([
+      '/api/media/7/thumb?exp=1&sig=a',
+      '/api/media/8/thumb?exp=1&sig=b',
+    ]);
+    const paid = screen.getByRole('article', { name: 'Order #201' });
+    expect(within(paid).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+
+    fireEvent.click(within(stuck).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #202' })).toBeNull());
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/v3/orders/202/cancel/',
+    ]);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Order #202 cancelled. Nothing was charged; your cart is as you left it.',
+    );
+    expect(orderTitles()).toEqual(['Order #201']);
+  });
 });

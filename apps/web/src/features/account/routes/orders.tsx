@@ -1,6 +1,6 @@
 import './orders.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { translateError } from '../../../shared/i18n/messages';
@@ -29,6 +29,8 @@ function OrderHistory() {
   });
   const orders = query.data?.pages.flatMap((page) => page.results) ?? [];
   const list = useRef<HTMLOListElement>(null);
+  // a cancelled order leaves the list: say so where a screen reader hears it
+  const [cancelled, setCancelled] = useState<number | null>(null);
 
   // after "load more" the focus moves to the first order that arrived (the button may be gone)
   const focusIndex = useRef<number | null>(null);
@@ -51,9 +53,15 @@ function OrderHistory() {
       </Alert>
     );
   }
+  const notice = (
+    <p className="orders-notice" role="status">
+      {cancelled !== null && t('orders.cancelled_notice', { id: cancelled })}
+    </p>
+  );
   if (orders.length === 0) {
     return (
       <div className="orders-empty card">
+        {notice}
         <h2>{t('orders.empty_title')}</h2>
         <p>{t('orders.empty_text')}</p>
         <Link className="btn btn-primary" to={paths.checkins.getHref()}>
@@ -64,10 +72,11 @@ function OrderHistory() {
   }
   return (
     <>
+      {notice}
       <ol className="orders-list" ref={list}>
         {orders.map((order) => (
           <li key={order.id}>
-            <OrderCard order={order} />
+            <OrderCard order={order} onCancelled={setCancelled} />
           </li>
         ))}
       </ol>

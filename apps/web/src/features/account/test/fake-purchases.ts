@@ -28,6 +28,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     albums: [{ checkin_id: 41, event_name: 'Alpine Marathon 2026', picacode: 'K7M2Q9P' }],
     paid_at: '2026-05-12T09:31:00Z',
     failure_message: null,
+    thumbnails: [],
     ...overrides,
   };
 }
@@ -57,6 +58,19 @@ export function fakePurchases({ orders = [] as Order[], cards = [] as SavedCard[
           pagination: makePagination(sorted.length, page, size),
         },
       };
+    }
+    // as the server: an unpaid order of the user is cancelled, and "My orders" lists it no more
+    const cancel = /^\/api\/v3\/orders\/(\d+)\/cancel\/$/.exec(url.pathname);
+    if (cancel && req.method === 'POST') {
+      const order = state.orders.find((o) => o.id === Number(cancel[1]));
+      if (!order) return { status: 404, body: { code: 'not_found', message: 'Order not found.' } };
+      if (order.status === 'paid')
+        return {
+          status: 409,
+          body: { code: 'order_state', message: 'This order is paid and cannot be cancelled.' },
+        };
+      state.orders = state.orders.filter((o) => o !== order);
+      return { status: 200, body: { ...order, status: 'cancelled', failure_message: 'Cancelled by you.' } };
     }
     const base = '/api/payments/v1/stripe/payment-methods/';
     if (!url.pathname.startsWith(base)) return undefined;

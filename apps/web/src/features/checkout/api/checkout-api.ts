@@ -66,6 +66,11 @@ export function confirmPayment(body: PaymentConfirmation) {
   return callEndpoint(orders.confirmPayment, { body });
 }
 
+/** POST /v3/orders/{id}/cancel/: give up an unpaid order; the server cancels its payment at the provider. */
+export function cancelOrder(id: number) {
+  return callEndpoint(orders.cancelOrder, { params: { id } });
+}
+
 /** GET /v3/orders/{id}/. */
 export function fetchOrder(id: number, signal?: AbortSignal) {
   return callEndpoint(orders.order, { params: { id }, signal });

@@ -7,7 +7,13 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../shared/api/errors';
 import { useAppStore } from '../../../shared/store/app-store';
-import { confirmPayment, confirmTestIntent, createOrder, type NewOrder } from '../api/checkout-api';
+import {
+  cancelOrder,
+  confirmPayment,
+  confirmTestIntent,
+  createOrder,
+  type NewOrder,
+} from '../api/checkout-api';
 import { checkoutKeys } from '../api/checkout-queries';
 import { intentIdOfSecret, nextStep, orderFailed, PAYMENT_FAILED, samePath } from '../lib/payment-steps';
 import type { StripeHandle } from '../lib/stripe-handle';
@@ -16,7 +22,7 @@ export type PayState =
   | { step: 'idle' }
   | { step: 'paying' }
   /** 3-D Secure-like: the bank asks for a second confirmation of the test card. */
-  | { step: 'bank-confirm'; intentId: string; cardNumber: string; method: PaymentMethodId }
+  | { step: 'bank-confirm'; orderId: number; intentId: string; cardNumber: string; method: PaymentMethodId }
   /** The payment-error modal: the provider's message (null: ours, generic). */
   | { step: 'failed'; message: string | null };
 
@@ -60,10 +66,15 @@ export function useCheckoutPayment() {
   }
 
   /** The test provider's answer to a card: paid, declined, or a second confirmation wanted. */
-  async function afterTestCard(intentId: string, cardNumber: string, method: PaymentMethodId) {
+  async function afterTestCard(
+    orderId: number,
+    intentId: string,
+    cardNumber: string,
+    method: PaymentMethodId,
+  ) {
     const intent = await confirmTestIntent(intentId, { card_number: cardNumber });
     if (intent.status === 'processing') {
-      setState({ step: 'bank-confirm', intentId, cardNumber, method });
+      setState({ step: 'bank-confirm', orderId, intentId, cardNumber, method });
       return;
     }
     if (intent.status === 'succeeded') return confirm(intentId, method);
@@ -140,7 +151,7 @@ export function useCheckoutPayment() {
         case 'confirm':
           return confirm(step.transactionId, method);
         case 'test-card':
-          return afterTestCard(step.intentId, cardNumber ?? '', method);
+          return afterTestCard(order.id, step.intentId, cardNumber ?? '', method);
         case 'stripe': {
           const returnUrl = new URL(
             paths.checkoutComplete.getHref({ order: order.id, method }),
@@ -161,14 +172,34 @@ export function useCheckoutPayment() {
   function confirmWithBank() {
     if (state.step !== 'bank-confirm' || inFlight.current) return;
     inFlight.current = true;
-    const { intentId, cardNumber, method } = state;
+    const { orderId, intentId, cardNumber, method } = state;
     setState({ step: 'paying' });
-    void run(() => afterTestCard(intentId, cardNumber, method));
+    void run(() => afterTestCard(orderId, intentId, cardNumber, method));
+  }
+
+  /**
+   * Cancel in the bank's dialog (issue 17): the order and its payment are cancelled on the server
+   * at once, so the cart is free for another try — any method — without waiting for the timeout.
+   */
+  function cancelBankStep() {
+    if (state.step !== 'bank-confirm' || inFlight.current) return;
+    inFlight.current = true;
+    const { orderId } = state;
+    setState({ step: 'paying' });
+    void cancelOrder(orderId)
+      // a refusal (the payment went through meanwhile) shows as the order's own state next
+      .catch(() => null)
+      .finally(() => {
+        inFlight.current = false;
+        setState({ step: 'idle' });
+        void queryClient.invalidateQueries({ queryKey: ['cart'] });
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      });
   }
 
   function dismiss() {
-    if (state.step === 'failed' || state.step === 'bank-confirm') setState({ step: 'idle' });
+    if (state.step === 'failed') setState({ step: 'idle' });
   }
 
-  return { state, pay, confirmWithBank, dismiss };
+  return { state, pay, confirmWithBank, cancelBankStep, dismiss };
 }

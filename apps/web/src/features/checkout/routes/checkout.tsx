@@ -89,7 +89,7 @@ function Checkout() {
   const onStripeReady = useCallback((handle: StripeHandle | null) => {
     stripe.current = handle;
   }, []);
-  const { state, pay, confirmWithBank, dismiss } = useCheckoutPayment();
+  const { state, pay, confirmWithBank, cancelBankStep, dismiss } = useCheckoutPayment();
   const paying = state.step === 'paying';
 
   // the default saved card, else the first method the server lists, is chosen to begin with
@@ -248,7 +248,7 @@ function Checkout() {
       <BankConfirmDialog
         open={state.step === 'bank-confirm'}
         onConfirm={confirmWithBank}
-        onCancel={dismiss}
+        onCancel={cancelBankStep}
       />
     </FormProvider>
   );

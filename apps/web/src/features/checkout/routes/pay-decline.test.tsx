@@ -49,4 +49,23 @@ describe('a card the provider refuses or wants confirmed', () => {
     expect(confirms).toHaveLength(2);
     expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/')).toHaveLength(1);
   });
+
+  it('Cancel in the bank’s dialog cancels the order on the server at once, and the cart pays again', async () => {
+    const router = await openCheckout();
+    payWith('4000000000003220');
+    const step = await screen.findByRole('dialog', { name: 'Confirm with your bank' }, { timeout: 5000 });
+    fireEvent.click(within(step).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // issue 17: the server hears of it, so the payment does not stay "processing" and lock the cart
+    await waitFor(() =>
+      expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/900/cancel/')).toHaveLength(1),
+    );
+    expect(ctx.checkout.state.orders.get(900)?.status).toBe('cancelled');
+    expect(here(router)).toBe('/checkout');
+    expect(ctx.cart.state.items).toHaveLength(1);
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    payWith('4242 4242 4242 4242');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 5000 });
+    expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/')).toHaveLength(2);
+  });
 });

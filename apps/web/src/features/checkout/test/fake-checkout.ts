@@ -21,6 +21,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     id: 900,
     status: 'paid',
     created_at: '2026-05-12T10:00:00Z',
+    thumbnails: [],
     picacode: 'K7M2Q9P',
     payment_method: 'stripe',
     currency_name: 'EUR',
@@ -215,6 +216,19 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
     return { status: 200, body: next };
   }
 
+  /** As the server cancels: the order and its intent, unless it is paid (409). */
+  function cancel(id: number): Answer {
+    const order = state.orders.get(id);
+    if (!order) return fail(404, 'not_found', 'Order not found.');
+    if (order.status === 'paid')
+      return fail(409, 'order_state', 'This order is paid and cannot be cancelled.');
+    for (const intent of state.intents.values())
+      if (intent.order === id && intent.status !== 'succeeded') intent.status = 'canceled';
+    const next: Order = { ...order, status: 'cancelled', failure_message: 'Cancelled by you.' };
+    state.orders.set(id, next);
+    return { status: 200, body: next };
+  }
+
   function handler(req: RecordedRequest): Answer {
     const url = new URL(req.path, 'http://test');
     const path = url.pathname;
@@ -245,7 +259,9 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
       return { status: 200, body: { results: [...served, { code: 'US', name: 'United States' }] } };
     if (path === '/api/v3/orders/' && req.method === 'POST') return create(body);
     if (path === '/api/v3/orders/confirm-payment/') return confirm(body);
-    let match = /^\/api\/v3\/orders\/(\d+)\/$/.exec(path);
+    let match = /^\/api\/v3\/orders\/(\d+)\/cancel\/$/.exec(path);
+    if (match && req.method === 'POST') return cancel(Number(match[1]));
+    match = /^\/api\/v3\/orders\/(\d+)\/$/.exec(path);
     if (match) {
       const order = state.orders.get(Number(match[1]));
       return order ? { status: 200, body: order } : fail(404, 'not_found', 'Not found.');
