@@ -65,6 +65,22 @@ describe.each(BACKENDS)('shipping by country on %s', (backend) => {
     expect(pick.status).toBe(201);
   });
 
+  it("prices the preview link's campaign in the cart, as the order will (issue 17)", async () => {
+    const plain = (await cart()).body as { totals: { subtotal: string; discount_total: string } };
+    expect(plain.totals.discount_total).toBe('0.00');
+    const withCampaign = await cart('?campaign_code=summer10');
+    expect(withCampaign.status).toBe(200);
+    const subtotal = Math.round(Number(plain.totals.subtotal) * 100);
+    const discount = (Math.round(subtotal / 10) / 100).toFixed(2);
+    expect(withCampaign.body).toMatchObject({
+      campaign: { code: 'SUMMER10', percent_off: 10, discount },
+      totals: { discount_total: discount },
+    });
+    // an unknown campaign takes nothing off and is not named
+    const unknown = await cart('?campaign_code=NOPE');
+    expect(unknown.body).toMatchObject({ campaign: null, totals: { discount_total: '0.00' } });
+  });
+
   it('quotes one shipping charge and handling fee per order with prints, nothing without', async () => {
     const db = h.database.db;
     expect(await shippingQuote(db, { country: 'IT', currency: 'EUR', hasPrintItems: true })).toEqual({

@@ -76,16 +76,27 @@ export const voucherSchema = z.object({
   free_photos: z.number().int().min(0).nullable(),
 });
 
+// decision (issue 17): the preview link's campaign, once it applies to this cart (valid, of the
+// cart's organisation): its code, percentage and what it takes off (part of totals.discount_total).
+export const cartCampaignSchema = z.object({
+  code: z.string(),
+  percent_off: z.number().int().min(0).max(100),
+  discount: money,
+});
+
 export const cartSchema = z.object({
   digital_items: z.array(digitalItemSchema),
   print_items: z.array(printCartItemSchema),
   totals: cartTotalsSchema,
   voucher: voucherSchema.nullable(),
+  campaign: cartCampaignSchema.nullable(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
 export const cartQuerySchema = z.object({
   voucher_code: z.string().trim().min(1).max(64).optional(),
+  // decision (issue 17): the campaign of a preview link, priced as the order will price it.
+  campaign_code: z.string().trim().min(1).max(64).optional(),
   // decision: shipping costs depend on the destination country.
   country: countryCode.optional(),
 });

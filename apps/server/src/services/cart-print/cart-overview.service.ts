@@ -24,7 +24,11 @@ export function cartOverviewService(deps: {
     async whole(
       auth: AuthContext,
       language: Language,
-      query: { voucher_code?: string | undefined; country?: string | undefined },
+      query: {
+        voucher_code?: string | undefined;
+        campaign_code?: string | undefined;
+        country?: string | undefined;
+      },
       ip: string,
     ): Promise<Cart> {
       const guesser = { ip, userId: auth.user.id };
@@ -33,6 +37,7 @@ export function cartOverviewService(deps: {
       const print = await deps.print.cartItems(auth.user.id, language);
       const priced = await deps.pricing.price(deps.db, auth.user.id, {
         voucherCode: query.voucher_code,
+        campaignCode: query.campaign_code,
         country: query.country,
       });
       if (priced.voucher?.status === 'invalid') await deps.voucherGuesses.recordWrong(guesser);
@@ -60,7 +65,14 @@ export function cartOverviewService(deps: {
                 : null,
           }
         : null;
-      return { digital_items: digital.results, print_items: print, totals, voucher };
+      const campaign = priced.campaign
+        ? {
+            code: priced.campaign.code,
+            percent_off: priced.campaign.percentOff,
+            discount: money(priced.campaignDiscount),
+          }
+        : null;
+      return { digital_items: digital.results, print_items: print, totals, voucher, campaign };
     },
   };
 }

@@ -62,6 +62,8 @@ export interface PricedCart {
   shipping: number;
   handlingFee: number;
   discountTotal: number;
+  /** The campaign's part of discountTotal. */
+  campaignDiscount: number;
   grandTotal: number;
   voucher: { row: VoucherRow | null; code: string; status: VoucherStatus } | null;
   campaign: CampaignRow | null;
@@ -255,6 +257,7 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
         shipping: quote.shipping,
         handlingFee: quote.handlingFee,
         discountTotal: discounts.total,
+        campaignDiscount: discounts.campaign,
         grandTotal: subtotal - discounts.total + quote.shipping + quote.handlingFee,
         voucher,
         campaign,

@@ -19,11 +19,6 @@ const CURRENCIES: Partial<Record<PaymentMethodId, readonly string[]>> = {
   'mercado-pago': ['ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN', 'UYU'],
 };
 
-const DEFAULT_CONFIRM: Partial<Record<PaymentMethodId, string>> = {
-  'bank-transfer':
-    'Your order is received. Pay by bank transfer with the reference shown; your photos unlock as soon as the transfer arrives.',
-};
-
 /**
  * Which payment methods a cart can be paid with (albums spec §3 "Payments response"): those every
  * event of the cart offers (all by default), that take the cart's currency, and that someone can
@@ -46,7 +41,8 @@ export function paymentOptions(deps: { payments: PaymentRegistry }) {
         if (method === 'bank-transfer') return account !== null;
         return true;
       });
-      const confirm: Partial<Record<PaymentMethodId, string>> = { ...DEFAULT_CONFIRM };
+      // only the organisers' own texts: the web says the default in the user's language (issue 17)
+      const confirm: Partial<Record<PaymentMethodId, string>> = {};
       for (const s of settings) Object.assign(confirm, s.confirmMessages);
       return {
         payment_methods: methods.map((id) => ({

@@ -286,7 +286,13 @@ export function fakeCart({
     if (path === '/api/v1/cart/' && req.method === 'GET')
       return {
         status: 200,
-        body: { digital_items: state.items, print_items: state.printItems, totals: totals(), voucher: null },
+        body: {
+          digital_items: state.items,
+          print_items: state.printItems,
+          totals: totals(),
+          voucher: null,
+          campaign: null,
+        },
       };
     if (path === '/api/cart/' && req.method === 'DELETE') {
       if (state.fail.has('delete-cart')) return error(400, 'bad_request', 'Refused.');

@@ -1,4 +1,5 @@
-import type { CartTotals } from '@fotodrop/contract/api/cart';
+import type { Cart, CartTotals } from '@fotodrop/contract/api/cart';
+import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
@@ -11,6 +12,8 @@ const PRINT_COUNT = 'cart.summary.print';
 
 export interface SummaryProps {
   totals: CartTotals;
+  /** The preview link's campaign, once it applies (its part of the discount is shown on its own). */
+  campaign: Cart['campaign'];
   /** The accepted promo code, if any. */
   voucher: string | null;
   /** The server refused the promo code with the order (message key). */
@@ -19,6 +22,8 @@ export interface SummaryProps {
   onRemoveVoucher: () => void;
   /** Shipping is priced once a country is chosen (print products only). */
   awaitingCountry: boolean;
+  /** Nothing is charged now (bank transfer, or nothing left to pay): "Place order", not "Pay €…". */
+  placeOrder: boolean;
   paying: boolean;
   /** The id of the checkout form the pay button submits. */
   form: string;
@@ -30,11 +35,13 @@ export interface SummaryProps {
  */
 export function CheckoutSummary({
   totals,
+  campaign,
   voucher,
   voucherError,
   onPromo,
   onRemoveVoucher,
   awaitingCountry,
+  placeOrder,
   paying,
   form,
 }: SummaryProps) {
@@ -44,6 +51,9 @@ export function CheckoutSummary({
   if (!currency) return null;
   const money = (amount: string) => showMoney(amount, currency, language);
   const hasPrint = totals.print_items_count > 0;
+  // the server's discount less the campaign's part (both the server's figures): the promo code's
+  const minor = (amount: string) => decimalStringToMinor(amount, currency);
+  const otherDiscount = minor(totals.discount_total) - (campaign ? minor(campaign.discount) : 0);
   return (
     <section className="cart-summary checkout-summary" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('cart.summary.title')}</h2>
@@ -72,10 +82,16 @@ export function CheckoutSummary({
             <dd>{money(totals.handling_fee)}</dd>
           </div>
         )}
-        {Number(totals.discount_total) > 0 && (
+        {campaign && (
+          <div>
+            <dt>{t('checkout.summary.campaign', { code: campaign.code, percent: campaign.percent_off })}</dt>
+            <dd>−{money(campaign.discount)}</dd>
+          </div>
+        )}
+        {otherDiscount > 0 && (
           <div>
             <dt>{t('cart.summary.discount')}</dt>
-            <dd>−{money(totals.discount_total)}</dd>
+            <dd>−{money(minorToDecimalString(otherDiscount, currency))}</dd>
           </div>
         )}
         <div className="cart-summary-total">
@@ -99,7 +115,7 @@ export function CheckoutSummary({
         <FieldError id={`${titleId}-voucher`} message={voucherError} />
       </div>
       <Button type="submit" form={form} size="lg" block loading={paying}>
-        {t('checkout.pay', { amount: money(totals.grand_total) })}
+        {placeOrder ? t('checkout.place_order') : t('checkout.pay', { amount: money(totals.grand_total) })}
       </Button>
       <p className="cart-summary-vat">{t('album.prices.vat')}</p>
     </section>

@@ -14,8 +14,16 @@ interface Choice {
   label: string;
 }
 
-/** Saved cards first (the card method's), then every method in the server's order. */
-function choicesOf(payments: CartPayments, cards: readonly SavedCard[], newCardLabel: string): Choice[] {
+/**
+ * Saved cards first (the card method's), then every method in the server's order, named in the
+ * interface language by its id (the server's `name` is English: issue 17).
+ */
+function choicesOf(
+  payments: CartPayments,
+  cards: readonly SavedCard[],
+  nameOf: (method: PaymentMethodId) => string,
+  newCardLabel: string,
+): Choice[] {
   const offersCards = payments.payment_methods.some((m) => m.id === 'stripe');
   const saved = offersCards
     ? cards.map((card) => ({ key: `card:${card.id}`, method: 'stripe' as const, card, label: '' }))
@@ -26,7 +34,7 @@ function choicesOf(payments: CartPayments, cards: readonly SavedCard[], newCardL
       key: m.id,
       method: m.id,
       card: null,
-      label: m.id === 'stripe' && saved.length > 0 ? newCardLabel : m.name,
+      label: m.id === 'stripe' && saved.length > 0 ? newCardLabel : nameOf(m.id),
     })),
   ];
 }
@@ -51,7 +59,12 @@ export function PaymentMethods({
   const titleId = useId();
   const { control, setValue, register, formState } = useFormContext<CheckoutValues>();
   const [method, savedCardId] = useWatch({ control, name: ['payment_method', 'saved_card_id'] });
-  const choices = choicesOf(payments, cards, t('checkout.payment.new_card'));
+  const choices = choicesOf(
+    payments,
+    cards,
+    (id) => t(`checkout.method.${id}`),
+    t('checkout.payment.new_card'),
+  );
   const selected = method === 'stripe' && savedCardId ? `card:${savedCardId}` : method;
   const choose = (choice: Choice) => {
     setValue('payment_method', choice.method, { shouldValidate: formState.isSubmitted });
@@ -63,7 +76,10 @@ export function PaymentMethods({
   const details = (choice: Choice): ReactNode => {
     if (choice.card) return null;
     const option = payments.payment_methods.find((m) => m.id === choice.method);
-    const message = payments.confirm_messages[choice.method];
+    // the organiser's own text, else ours in the interface language
+    const message =
+      payments.confirm_messages[choice.method] ??
+      (choice.method === 'bank-transfer' ? t('checkout.payment.transfer_note') : undefined);
     return (
       <div className="pay-option-details">
         {choice.method === 'stripe' && cardForm}

@@ -1,8 +1,10 @@
 import './checkout.css';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useAppStore } from '../../../shared/store/app-store';
 import { Alert } from '../../../shared/ui/alert';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePayments } from '../api/checkout-queries';
@@ -21,7 +23,14 @@ export function Component() {
   const id = orderIdOf(search);
   const order = useOrderWhileProcessing(id);
   const payments = usePayments();
-  const transferMessage = payments.data?.confirm_messages['bank-transfer'];
+  // the organiser's own text, else ours in the interface language (issue 17)
+  const transferMessage =
+    payments.data && (payments.data.confirm_messages['bank-transfer'] ?? t('checkout.payment.transfer_note'));
+  // a placed order used the promo code: the next checkout starts without it
+  const placed = order.data?.status === 'paid' || order.data?.status === 'pending';
+  useEffect(() => {
+    if (placed) useAppStore.getState().setVoucher(null);
+  }, [placed]);
 
   let body = <Spinner label={t('checkout.success.loading')} />;
   if (id === null) body = <CheckoutFailure message={null} />;

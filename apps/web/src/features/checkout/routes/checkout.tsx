@@ -1,4 +1,5 @@
 import './checkout.css';
+import { isCampaignValid } from '@fotodrop/contract/rules/campaign';
 import { decimalStringToMinor } from '@fotodrop/contract/rules/currency';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Path, useForm, useWatch } from 'react-hook-form';
@@ -56,15 +57,26 @@ export function Component() {
   );
 }
 
+/** The preview link's campaign while it runs (albums spec §4): the cart is priced with it, as the order. */
+function useValidCampaign(): string | null {
+  const campaign = useAppStore((s) => s.campaign);
+  return campaign && isCampaignValid(campaign, new Date()) ? campaign.campaign_code : null;
+}
+
 function Checkout() {
   const { t } = useTranslation();
   const email = useAppStore((s) => s.user?.email ?? '');
-  const [voucher, setVoucher] = useState<string | null>(null);
+  // the promo code is the store's voucher (localStorage, like the home page's ?voucher= link): it
+  // survives a reload and is checked again by the server's cart answer (issue 17)
+  const voucher = useAppStore((s) => s.voucher);
+  const setVoucher = useAppStore((s) => s.setVoucher);
   const [voucherError, setVoucherError] = useState<string | undefined>();
   const [promoOpen, setPromoOpen] = useState(false);
   const [country, setCountry] = useState('');
+  const campaign = useValidCampaign();
   const query: CheckoutCartQuery = {
     ...(voucher ? { voucher_code: voucher } : {}),
+    ...(campaign ? { campaign_code: campaign } : {}),
     ...(country ? { country } : {}),
   };
   const cartQuery = useCheckoutCart(query);
@@ -115,6 +127,19 @@ function Checkout() {
     setError('shipping_address.country', { type: 'server', message: messages.join('\n') });
     setCountry('');
   }, [cart.error, setError]);
+
+  // a kept code the server no longer takes (used meanwhile, or gone) is dropped, and said so
+  const keptVoucher = cart.data?.voucher;
+  useEffect(() => {
+    if (
+      !keptVoucher ||
+      keptVoucher.status === 'valid' ||
+      keptVoucher.code.toUpperCase() !== voucher?.toUpperCase()
+    )
+      return;
+    setVoucherError(keptVoucher.status === 'used' ? 'voucher.used' : 'voucher.invalid');
+    setVoucher(null);
+  }, [keptVoucher, voucher, setVoucher]);
 
   function showOrderError(error: unknown) {
     if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
@@ -217,6 +242,7 @@ function Checkout() {
           totals && (
             <CheckoutSummary
               totals={totals}
+              campaign={cart.data?.campaign ?? null}
               voucher={voucher}
               voucherError={voucherError}
               onPromo={() => setPromoOpen(true)}
@@ -225,6 +251,7 @@ function Checkout() {
                 setVoucherError(undefined);
               }}
               awaitingCountry={hasPrint && !country}
+              placeOrder={method === 'bank-transfer' || Number(totals.grand_total) === 0}
               paying={paying}
               form={FORM_ID}
             />

@@ -55,6 +55,21 @@ describe('the promo code', () => {
     expect(await payByTransfer()).toMatchObject({ campaign_code: 'SPRING' });
   });
 
+  it('shows the campaign discount in the cart once it applies (issue 17, item 7)', async () => {
+    useAppStore
+      .getState()
+      .setCampaign({ campaign_code: 'SPRING', campaign_expires_at: '2999-01-01T00:00:00Z' });
+    await openCheckout();
+    // 29.70 less 10 %: the campaign's line, and the price to pay
+    const line = await within(summary()).findByText('Campaign SPRING (10 % off)');
+    expect(line.nextElementSibling?.textContent).toBe('−€2.97');
+    expect(payButton().textContent).toBe('Pay €26.73');
+    expect(
+      callsTo(ctx.server.requests, 'GET', '/v1/cart/').some((r) => r.path.includes('campaign_code=SPRING')),
+    ).toBe(true);
+    expect(within(summary()).queryByText('Discount')).toBeNull();
+  });
+
   it('drops an expired campaign instead of sending it', async () => {
     useAppStore.getState().setCampaign({ campaign_code: 'OLD', campaign_expires_at: '2020-01-01T00:00:00Z' });
     await openCheckout();

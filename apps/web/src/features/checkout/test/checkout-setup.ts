@@ -65,4 +65,5 @@ export async function openCheckout() {
 }
 
 export const summary = () => screen.getByRole('region', { name: 'Summary' });
-export const payButton = () => within(summary()).getByRole('button', { name: /^Pay / });
+/** The summary's submit button: "Pay €…", or "Place order" when nothing is charged now (bank transfer). */
+export const payButton = () => within(summary()).getByRole('button', { name: /^(Pay |Place order$)/ });

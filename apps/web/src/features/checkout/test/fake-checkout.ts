@@ -83,12 +83,16 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
     } & Record<string, unknown>;
     const code = query.get('voucher_code');
     const country = query.get('country');
+    // SPRING: a running campaign of 10 % (after the voucher, as the server takes it)
+    const campaignCode = query.get('campaign_code');
     if (country === 'US')
       return fail(400, 'no_delivery', 'No delivery to your country', { country: ['shipping.no_delivery'] });
     const shipping = country === 'DE' && body.print_items.length > 0 ? 490 : 0;
     const status = code === null ? null : code === 'SAVE10' ? 'valid' : code === 'USED1' ? 'used' : 'invalid';
-    const discount = status === 'valid' ? 1000 : 0;
+    const voucherDiscount = status === 'valid' ? 1000 : 0;
     const subtotal = cents(String(body.totals.subtotal));
+    const campaignDiscount = campaignCode === 'SPRING' ? Math.round((subtotal - voucherDiscount) / 10) : 0;
+    const discount = voucherDiscount + campaignDiscount;
     return {
       status: 200,
       body: {
@@ -100,6 +104,9 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
           grand_total: money(subtotal - discount + shipping),
         },
         voucher: code === null ? null : { code, status, free_photos: null },
+        campaign: campaignDiscount
+          ? { code: 'SPRING', percent_off: 10, discount: money(campaignDiscount) }
+          : null,
       },
     };
   }
