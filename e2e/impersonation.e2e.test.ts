@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../apps/server/src/db/client';
-import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
+import { axeViolations, DESKTOP, PHONE, PHONE_CONTEXT, SCREENSHOT_DIR, screenshot } from './support/browser';
 import { logIn, serverAndBrowser } from './support/journey';
 
 const run = serverAndBrowser();
@@ -66,6 +66,16 @@ describe('staff view the app as a user', () => {
     // the banner stays on every page, reloads included
     await page.reload();
     await banner.getByText('You are viewing as demo@fotodrop.test').waitFor();
+    // and in view when the page scrolls (issue 17: it scrolled away), the header right under it
+    await page.setViewportSize(PHONE);
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    expect(await page.evaluate('window.scrollY')).toBeGreaterThan(200);
+    const stuck = await banner.boundingBox();
+    expect(stuck?.y).toBe(0);
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header?.y).toBeCloseTo((stuck?.y ?? 0) + (stuck?.height ?? 0), 0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/impersonating-scrolled-phone.png` });
+    await page.setViewportSize(DESKTOP);
 
     await banner.getByRole('button', { name: 'Return to my account' }).click();
     await page.waitForURL('**/impersonate');

@@ -37,12 +37,17 @@ export function RootLayout() {
         {t('app.skip_to_content')}
       </a>
       {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden="true" />}
-      {impersonating && (
-        <Suspense fallback={null}>
-          <ImpersonationBanner />
-        </Suspense>
+      {impersonating ? (
+        // the banner and the header stick to the top together: whose session this is stays in view
+        <div className="app-top">
+          <Suspense fallback={null}>
+            <ImpersonationBanner />
+          </Suspense>
+          <Header />
+        </div>
+      ) : (
+        <Header />
       )}
-      <Header />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>{maintenance ? <MaintenancePage /> : <Outlet />}</Suspense>
       </main>

@@ -2,6 +2,7 @@ import type { Cart, CartTotals } from '@fotodrop/contract/api/cart';
 import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useAppStore } from '../../../shared/store/app-store';
 import { Button } from '../../../shared/ui/button';
 import { FieldError } from '../../../shared/ui/field-error';
 import { showMoney } from '../lib/money';
@@ -47,6 +48,8 @@ export function CheckoutSummary({
 }: SummaryProps) {
   const { t, language } = useTranslation();
   const titleId = useId();
+  // staff viewing as the user may not pay (the server answers 403): the button says so beforehand
+  const impersonating = useAppStore((s) => s.impersonator !== null);
   const { currency } = totals;
   if (!currency) return null;
   const money = (amount: string) => showMoney(amount, currency, language);
@@ -114,9 +117,22 @@ export function CheckoutSummary({
         )}
         <FieldError id={`${titleId}-voucher`} message={voucherError} />
       </div>
-      <Button type="submit" form={form} size="lg" block loading={paying}>
+      <Button
+        type="submit"
+        form={form}
+        size="lg"
+        block
+        loading={paying}
+        disabled={impersonating}
+        aria-describedby={impersonating ? `${titleId}-impersonating` : undefined}
+      >
         {placeOrder ? t('checkout.place_order') : t('checkout.pay', { amount: money(totals.grand_total) })}
       </Button>
+      {impersonating && (
+        <p id={`${titleId}-impersonating`} className="checkout-pay-blocked">
+          {t('impersonation.pay_blocked')}
+        </p>
+      )}
       <p className="cart-summary-vat">{t('album.prices.vat')}</p>
     </section>
   );

@@ -163,6 +163,8 @@ function Checkout() {
   }
 
   const submit = form.handleSubmit(async (values) => {
+    // the pay button is disabled while impersonating; Enter in a field submits the form too
+    if (useAppStore.getState().impersonator !== null) return;
     clearErrors();
     setVoucherError(undefined);
     const check = checkCheckout(values, { shipping: hasPrint, testCard: !stripeKey });
