@@ -61,7 +61,7 @@ const medianRun = (runs: Run[]): Run => ({
 
 let faces = 0;
 async function throughput(threads: number): Promise<Run> {
-  const engine = faceEnginePool(threads);
+  const engine = faceEnginePool({ threads });
   // warm: each thread loads its model once (not part of the steady state)
   await Promise.all(
     Array.from({ length: threads }, (_, i) => engine.detect(photos[i % photos.length]!, 'photo')),

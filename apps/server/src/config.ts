@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { POLICIES_VERSION } from '@fotodrop/contract/policies';
 import { z } from 'zod';
+import { DEFAULT_ENGINE_IDLE_SECONDS } from './adapters/engines/idle-thread-pool';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
 import { assertStoragePrefix } from './adapters/storage/storage';
 import { originOf } from './http/web-origins';
@@ -128,6 +129,8 @@ const envSchema = z.object({
   SELFIE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Minutes a started payment (a 3-D Secure step, a bank page) may stay unfinished before its order is cancelled. */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Seconds without work after which a face engine thread ends and an event's faces leave memory. */
+  ENGINE_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_ENGINE_IDLE_SECONDS),
   // the edition of the policy texts the web app shows; raise both together
   REQUIRED_POLICIES_VERSION: z.coerce.number().int().min(1).default(POLICIES_VERSION),
   /** Which reverse proxies to believe for the client address (rate limits key on it); off by default. */

@@ -8,7 +8,7 @@ import { BBT_DIR, BBT_LABELS, BBT_PHOTOS, cropOf, personInBox } from './labelled
 
 // The real engine (face-api on TensorFlow.js WASM) in two worker threads, on the labelled faces
 // of ../shared/data/faces/bbt (labels: test/data/faces/bbt-labels.json).
-const engine = faceEnginePool(2);
+const engine = faceEnginePool({ threads: 2 });
 afterAll(() => engine.close());
 
 const photo = (name: string) => readFile(`${BBT_DIR}${name}`);
@@ -108,7 +108,10 @@ describe('face engine', () => {
 
 describe('face engine pool', () => {
   it('fails the request of a thread that dies and replaces the thread for the next ones', async () => {
-    const pool = faceEnginePool(1, new URL('./fakes/crashing-face-thread.mjs', import.meta.url));
+    const pool = faceEnginePool({
+      threads: 1,
+      entry: new URL('./fakes/crashing-face-thread.mjs', import.meta.url),
+    });
     try {
       const crashing = pool.detect(Buffer.alloc(0), 'photo');
       const waiting = pool.detect(Buffer.from('x'), 'photo');

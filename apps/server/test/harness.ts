@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FaceEngine } from '../src/adapters/faces/face-engine';
+import type { FaceIndex } from '../src/adapters/faces/face-index';
 import { type JobQueue, startJobQueue } from '../src/adapters/jobs/job-queue';
 import type { Mailer, MailMessage } from '../src/adapters/mail/mailer';
 import type { PasswordHasher } from '../src/adapters/password-hasher';
@@ -45,6 +47,10 @@ export interface HarnessOptions {
   payments?: (db: TestDatabase['db']) => PaymentRegistry;
   /** A built web app's folder (index.html) for the pages the server renders into; none by default. */
   webDist?: string;
+  /** The face engine (e.g. one with a short idle time); the process' shared pool by default. */
+  faceEngine?: FaceEngine;
+  /** The face index; the default of `createFaceIndex` by default. */
+  faceIndex?: (db: TestDatabase['db']) => FaceIndex;
 }
 
 /** A mailer that keeps what it sends in memory, for tests that only need to read the message. */
@@ -70,6 +76,8 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     config: { TOKEN_TTL_DAYS: 30, REQUIRED_POLICIES_VERSION: 1, OIDC_PROVIDERS: options.providers ?? [] },
     ...(options.hasher ? { hasher: options.hasher } : {}),
     ...(options.payments ? { payments: options.payments(database.db) } : {}),
+    ...(options.faceEngine ? { faceEngine: options.faceEngine } : {}),
+    ...(options.faceIndex ? { faceIndex: options.faceIndex(database.db) } : {}),
   });
   // Every integration test is also a contract check: an answer outside its schema fails the test
   // that made it (500) and the file's close().

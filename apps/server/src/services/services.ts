@@ -1,3 +1,4 @@
+import { DEFAULT_ENGINE_IDLE_SECONDS } from '../adapters/engines/idle-thread-pool';
 import type { FaceEngine } from '../adapters/faces/face-engine';
 import { processFaceEngine } from '../adapters/faces/face-engine-pool';
 import type { FaceIndex } from '../adapters/faces/face-index';
@@ -61,7 +62,7 @@ export interface ServiceDeps {
   mediaSecret: string;
   config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'> &
     PaymentConfig &
-    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS' | 'PAYMENT_TIMEOUT_MINUTES'>>;
+    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS' | 'PAYMENT_TIMEOUT_MINUTES' | 'ENGINE_IDLE_SECONDS'>>;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
   payments?: PaymentRegistry;
   now?: () => Date;
@@ -94,8 +95,10 @@ export function createServices(deps: ServiceDeps) {
     tokenTtlDays: deps.config.TOKEN_TTL_DAYS,
     requiredPoliciesVersion,
   });
-  const faceEngine = deps.faceEngine ?? processFaceEngine();
-  const faceIndex = deps.faceIndex ?? createFaceIndex(deps.db);
+  // Engine threads and an event's faces in memory are let go after this long without work.
+  const idleMs = (deps.config.ENGINE_IDLE_SECONDS ?? DEFAULT_ENGINE_IDLE_SECONDS) * 1000;
+  const faceEngine = deps.faceEngine ?? processFaceEngine({ idleMs });
+  const faceIndex = deps.faceIndex ?? createFaceIndex(deps.db, { idleMs });
   const faceMatching = faceMatchingService({ db: deps.db, faceIndex });
   const faceIndexing = faceIndexingService({
     db: deps.db,

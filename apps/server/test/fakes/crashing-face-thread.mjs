@@ -2,7 +2,7 @@
 // the pool's test see a thread crash mid-request without loading the model.
 import { parentPort } from 'node:worker_threads';
 
-parentPort.on('message', (request) => {
+parentPort.on('message', ({ id, request }) => {
   if (request.image.length === 0) process.exit(3);
-  parentPort.postMessage({ id: request.id, result: { width: 1, height: 1, faces: [] } });
+  parentPort.postMessage({ id, result: { width: 1, height: 1, faces: [] } });
 });

@@ -29,9 +29,29 @@ interface EventFaces {
 /** Rows read per query when an event's faces are loaded (~2 MB of descriptors). */
 const LOAD_PAGE = 5000;
 
-export function exactFaceIndex(db: Db, options: { loadPage?: number } = {}): FaceIndex {
+export function exactFaceIndex(
+  db: Db,
+  options: { loadPage?: number; idleMs?: number } = {},
+): FaceIndex & { /** Events whose faces are in memory now. */ held(): number } {
   const loadPage = options.loadPage ?? LOAD_PAGE;
   const cache = new Map<number, EventFaces>();
+  const unused = new Map<number, NodeJS.Timeout>();
+
+  /**
+   * An event's faces stay in memory while it is searched and are let go `idleMs` after its last
+   * search (~580 B a face): the next search reads them again from the table.
+   */
+  function keep(photoServiceId: number) {
+    const idleMs = options.idleMs;
+    if (idleMs === undefined) return;
+    clearTimeout(unused.get(photoServiceId));
+    const timer = setTimeout(() => {
+      unused.delete(photoServiceId);
+      if (!loading.has(photoServiceId)) cache.delete(photoServiceId);
+    }, idleMs);
+    timer.unref();
+    unused.set(photoServiceId, timer);
+  }
 
   async function load(photoServiceId: number, afterId: number) {
     return db
@@ -160,9 +180,11 @@ export function exactFaceIndex(db: Db, options: { loadPage?: number } = {}): Fac
       for (const row of rows) cache.delete(row.photoServiceId);
       if (rows.length === 0) cache.clear();
     },
+    held: () => cache.size,
     async search(photoServiceId, queries, maxDistance) {
       if (queries.length === 0) return [];
       const event = await eventFaces(photoServiceId);
+      keep(photoServiceId);
       return stillThere(photoServiceId, scan(event, queries, maxDistance));
     },
   };
