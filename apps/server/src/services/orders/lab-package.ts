@@ -8,6 +8,7 @@ import { mediaKey } from '../../media/variants';
 import { labPackagesRepository } from '../../repositories/lab-packages.repository';
 import { printRepository } from '../../repositories/print.repository';
 import type { AnonymizationService } from '../faces/anonymization.service';
+import { storedOrMade } from './lab-files';
 import { buildLabBook, isPhotobookProduct, type LabBook } from './lab-photobook';
 import { DEFAULT_PRINT_SIZE_MM, LAB_DPI, printPixels, type SizeMm, sizeFromOptions } from './print-size';
 export interface LabPackageDeps {
@@ -165,10 +166,10 @@ export async function buildLabPackage(
         height: known?.height ?? size.height,
       });
       const key = `${folder}${photo.photo_id}.jpg`;
-      if (!(await deps.storage.exists(key))) {
+      await storedOrMade(deps.storage, key, 'image/jpeg', async () => {
         const rendition = await renderPrint(await original(photo.photo_id), { ...pixels, dpi: LAB_DPI });
-        await deps.storage.put(key, rendition.buffer, 'image/jpeg');
-      }
+        return rendition.buffer;
+      });
       files.push({ photo_id: photo.photo_id, copies: photo.quantity, key, ...pixels });
     }
     manifestLines.push({ ...lineInfo, files });

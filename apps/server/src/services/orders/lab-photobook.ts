@@ -9,6 +9,7 @@ import {
   photoPage,
 } from '../../media/photobook-pages';
 import { photobookPdf } from '../../media/photobook-pdf';
+import { storedOrMade } from './lab-files';
 import { LAB_DPI, pixelsAt, type SizeMm } from './print-size';
 
 /** decision: 3 mm of bleed on every side, what photo-book printers ask for. */
@@ -49,13 +50,7 @@ export async function buildLabBook(deps: {
     bleed: pixelsAt(BOOK_BLEED_MM),
     dpi: LAB_DPI,
   };
-  const stored = async (key: string, make: () => Promise<Buffer>) => {
-    const found = await storage.get(key);
-    if (found) return found;
-    const made = await make();
-    await storage.put(key, made, 'image/jpeg');
-    return made;
-  };
+  const stored = (key: string, make: () => Promise<Buffer>) => storedOrMade(storage, key, 'image/jpeg', make);
 
   const files = [];
   const byPhoto = new Map<number, Buffer>();
