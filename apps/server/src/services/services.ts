@@ -62,7 +62,12 @@ export interface ServiceDeps {
   mediaSecret: string;
   config: Pick<ServerConfig, 'TOKEN_TTL_DAYS' | 'REQUIRED_POLICIES_VERSION' | 'OIDC_PROVIDERS'> &
     PaymentConfig &
-    Partial<Pick<ServerConfig, 'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS' | 'PAYMENT_TIMEOUT_MINUTES' | 'ENGINE_IDLE_SECONDS'>>;
+    Partial<
+      Pick<
+        ServerConfig,
+        'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS' | 'PAYMENT_TIMEOUT_MINUTES' | 'ENGINE_IDLE_SECONDS'
+      >
+    >;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
   payments?: PaymentRegistry;
   now?: () => Date;

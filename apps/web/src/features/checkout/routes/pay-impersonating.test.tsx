@@ -17,7 +17,9 @@ describe('the checkout while staff view the app as the user', () => {
     expect(why?.textContent).toBe(
       'Paying is not possible while you view the app as another user: only the account’s owner can pay.',
     );
-    fireEvent.submit(screen.getByRole('button', { name: /^Pay /, hidden: false }).form!);
+    fireEvent.submit(
+      (screen.getByRole('button', { name: /^Pay /, hidden: false }) as HTMLButtonElement).form!,
+    );
     expect(callsTo(ctx.server.requests, 'POST', '/v3/orders/')).toEqual([]);
   });
 
