@@ -192,6 +192,47 @@ describe('payment provider webhooks', () => {
       expect((await post(STRIPE_HOOK, unknown, signed(unknown))).statusCode).toBe(200);
     });
 
+    it('a new pay press cancels the intent in flight first; if it succeeds anyway it is refunded (issue 17)', async () => {
+      const { order, payment } = await orderWith('stripe');
+      const oldIntent = payment.client_secret!.split('_secret_')[0]!;
+      stripeApi.settle(oldIntent, 'requires_action');
+      // The buyer leaves the 3-D Secure step and presses pay again (another choice: a new order).
+      const again = await send('POST', '/v3/orders/', { payment_method: 'stripe', save_card: true });
+      expect(again.status).toBe(201);
+      const newIntent = (again.body.payment as { client_secret: string }).client_secret.split('_secret_')[0]!;
+      expect(newIntent).not.toBe(oldIntent);
+      expect(stripeApi.intents.get(oldIntent)?.status).toBe('canceled');
+      const cancelAt = stripeApi.requests.findIndex((r) => r.path.endsWith(`${oldIntent}/cancel`));
+      const createdAt = stripeApi.requests.findIndex(
+        (r) =>
+          r.method === 'POST' &&
+          r.path === '/v1/payment_intents' &&
+          r.idempotencyKey === `order-${(again.body.order as OrderBody).id}-payment`,
+      );
+      expect(cancelAt).toBeGreaterThanOrEqual(0);
+      expect(cancelAt).toBeLessThan(createdAt);
+      expect(stripeApi.requests[cancelAt]?.idempotencyKey).toBe(`order-${order.id}-cancel`);
+      expect((await statusOf(order.id)).status).toBe('cancelled');
+
+      // The new payment is paid; the old one had gone through at the bank before the cancel arrived.
+      stripeApi.settle(newIntent, 'succeeded');
+      const paidHook = event(newIntent);
+      expect((await post(STRIPE_HOOK, paidHook, signed(paidHook))).statusCode).toBe(200);
+      stripeApi.settle(oldIntent, 'succeeded');
+      const late = event(oldIntent);
+      expect((await post(STRIPE_HOOK, late, signed(late))).statusCode).toBe(200);
+      expect((await post(STRIPE_HOOK, late, signed(late))).statusCode).toBe(200);
+      const refunds = stripeApi.refunds.filter((r) => r.payment_intent === oldIntent);
+      expect(refunds.length).toBeGreaterThanOrEqual(1);
+      // Stripe answers a repeated key with the first refund: one refund, whatever the retries.
+      expect(
+        new Set(stripeApi.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)),
+      ).toEqual(new Set([`order-${order.id}-refund-late`]));
+      expect(refunds[0]!.amount).toBe(stripeApi.intents.get(oldIntent)!.amount);
+      expect((await statusOf(order.id)).status).toBe('cancelled');
+      expect((await statusOf((again.body.order as OrderBody).id)).status).toBe('paid');
+    });
+
     it('refuses a body too large to be a notification', async () => {
       const big = JSON.stringify({ padding: 'x'.repeat(300 * 1024) });
       expect((await post(STRIPE_HOOK, big, signed(big))).statusCode).toBe(413);
@@ -228,6 +269,25 @@ describe('payment provider webhooks', () => {
       expect((await post(MP_HOOK, good.body, good.headers)).statusCode).toBe(200);
       expect(await statusOf(order.id)).toEqual(paid);
       expect(await entitlements()).toBe(mine.length);
+    });
+
+    it('a new pay press expires the old preference first; a payment on it anyway is refunded (issue 17)', async () => {
+      const { order } = await orderWith('mercado-pago');
+      const [old] = [...mpApi.preferences.values()].filter((p) => p.external_reference === String(order.id));
+      const again = await send('POST', '/v3/orders/', { payment_method: 'mercado-pago', save_card: true });
+      expect(again.status).toBe(201);
+      expect((await statusOf(order.id)).status).toBe('cancelled');
+      expect(
+        mpApi.requests.some((r) => r.method === 'PUT' && r.path === `/checkout/preferences/${old!.id}`),
+      ).toBe(true);
+      // The payer had the old page open and pays there all the same.
+      const paid = mpApi.pay(old!.id, 'approved');
+      const note = mpApi.notification(paid.id, MP_WEBHOOK_SECRET);
+      expect((await post(MP_HOOK, note.body, note.headers)).statusCode).toBe(200);
+      expect(mpApi.refunds.filter((r) => r.paymentId === paid.id)).toHaveLength(1);
+      expect(mpApi.refunds[mpApi.refunds.length - 1]?.key).toBe(`order-${order.id}-refund-late`);
+      expect((await statusOf(order.id)).status).toBe('cancelled');
+      expect(await entitlements()).toBe(0);
     });
 
     it('fails the order when Mercado Pago rejected the payment', async () => {

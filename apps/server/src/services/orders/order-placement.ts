@@ -101,8 +101,8 @@ export function orderPlacement(deps: {
         if (same) return { order: same, superseded: [] };
         const vouchers = vouchersRepository(tx);
         for (const old of open) {
-          await repo.close(old.id, 'cancelled', REPLACED_MESSAGE);
-          await vouchers.release(old.id);
+          // An order paid a moment ago (its completion holds the row first) keeps its voucher use.
+          if (await repo.close(old.id, 'cancelled', REPLACED_MESSAGE)) await vouchers.release(old.id);
         }
         const transfer = body.payment_method === 'bank-transfer';
         const order = await repo.insert(
