@@ -6,6 +6,7 @@ import type { AuthContext } from '../accounts/auth.service';
 import type { WrongGuessLimits } from '../albums/code-guess-limits';
 import type { OrderPricing } from '../orders/order-pricing';
 import type { CartService } from './cart.service';
+import { cartOffers } from './cart-offers';
 import type { PrintService } from './print.service';
 
 /**
@@ -18,6 +19,7 @@ export function cartOverviewService(deps: {
   print: PrintService;
   pricing: OrderPricing;
   voucherGuesses: WrongGuessLimits;
+  now: () => Date;
 }) {
   return {
     /** Print items are named in the request's language. */
@@ -60,7 +62,14 @@ export function cartOverviewService(deps: {
                 : null,
           }
         : null;
-      return { digital_items: digital.results, print_items: print, totals, voucher };
+      const suggestions = await cartOffers(deps.db, deps.now).packageSuggestions(auth.user.id);
+      return {
+        digital_items: digital.results,
+        print_items: print,
+        totals,
+        voucher,
+        package_suggestions: suggestions,
+      };
     },
   };
 }
