@@ -4,7 +4,7 @@ import { photoServicesRepository } from '../src/repositories/photo-services.repo
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto, addSwissRelay } from './photos';
+import { addPhoto, addSwissRelay, setPhotoPackage } from './photos';
 
 interface Line {
   id: number;
@@ -184,10 +184,12 @@ describe.each(BACKENDS)('the digital cart on %s', (backend) => {
   });
 
   it('offers the whole-album package, which replaces the pick and covers every photo', async () => {
+    // 3 photos cost 29.70 by the list: a package dearer than that is not offered (issue 17).
+    await setPhotoPackage(h, marathonId, '19.90');
     const prices = await send('GET', `/v3/checkins/${albumId}/gallery_tree/0/price_list/`);
-    // The album has no videos: only the photo package is offered.
+    // The album has no videos: only the photo package is offered, its photos one by one struck through.
     expect(prices.body.packages).toEqual([
-      { order_type: 'ALL_PHOTOS', price: '39.90', price_original: null },
+      { order_type: 'ALL_PHOTOS', price: '19.90', price_original: '29.70' },
     ]);
     await pick([mine[0]!, mine[1]!]);
     const pack = await send('POST', '/cart/digital-items/', {
@@ -200,7 +202,7 @@ describe.each(BACKENDS)('the digital cart on %s', (backend) => {
     expect(all[0]).toMatchObject({ order_type: 'ALL_PHOTOS', media_ids: [] });
     expect(all[0]!.medias).toHaveLength(3);
     expect(await itemTotals()).toEqual([
-      { id: all[0]!.id, media_count: 3, total: '39.90', total_original: null },
+      { id: all[0]!.id, media_count: 3, total: '19.90', total_original: '29.70' },
     ]);
     const medias = await send('GET', `/cart/digital-items/${all[0]!.id}/medias/`);
     expect(medias.body.pagination).toMatchObject({ total: 3 });

@@ -5,7 +5,7 @@ import { photoServicesRepository } from '../src/repositories/photo-services.repo
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, setPhotoPackage } from './photos';
 
 interface OrderBody {
   id: number;
@@ -143,6 +143,8 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
   });
 
   it('a package unlocks the album, photos arriving later included, and the bought tab counts them', async () => {
+    // offered only at or below what the album's 3 photos cost (issue 17)
+    await setPhotoPackage(h, marathonId, '19.90');
     const line = await send('POST', '/cart/digital-items/', {
       checkin_id: albumId,
       order_type: 'ALL_PHOTOS',

@@ -5,7 +5,7 @@ import { seedDemo } from '../src/seed/demo';
 import { seedDemoPrint } from '../src/seed/demo-print';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto, addSwissRelay } from './photos';
+import { addPhoto, addSwissRelay, setPhotoPackage } from './photos';
 
 interface Product {
   id: number;
@@ -48,6 +48,11 @@ describe.each(BACKENDS)('print products on %s', (backend) => {
     startGallery = rows.find((r) => r.name === 'Start')!.id;
     for (let i = 0; i < 3; i++) mine.push(await photo(marathon.id, startGallery, ['bib-1042'], i));
     theirs = await photo(marathon.id, startGallery, ['bib-7'], 3);
+    // offered only at or below what the album's 3 photos cost (issue 17)
+    await setPhotoPackage(h, marathon.id, '19.90', [
+      { order_type: 'PHOTOS_AND_VIDEOS', price: '29.90' },
+      { order_type: 'VIDEOS', price: '9.90' },
+    ]);
     // The pipeline needs ffmpeg for a real clip; the print rules only read the stored type.
     video = await photo(marathon.id, startGallery, ['bib-1042'], 4);
     await h.database.executeSql(`update media set type = 'video' where id = $1`, [video]);

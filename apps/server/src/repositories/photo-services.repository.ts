@@ -73,6 +73,9 @@ export function photoServicesRepository(db: Queryable) {
       if (!created) throw new Error('photo service insert returned nothing');
       return created;
     },
+    async setPackagePrices(id: number, prices: PhotoServiceRow['packagePrices']): Promise<void> {
+      await db.update(photoServices).set({ packagePrices: prices }).where(eq(photoServices.id, id));
+    },
     async insertGallery(row: typeof galleries.$inferInsert): Promise<GalleryRow> {
       const [created] = await db.insert(galleries).values(row).returning();
       if (!created) throw new Error('gallery insert returned nothing');

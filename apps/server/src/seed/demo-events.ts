@@ -1,6 +1,6 @@
 import type { PriceListItemRow } from '../db/album-schema';
 import type { Db } from '../db/client';
-import { photoServicesRepository } from '../repositories/photo-services.repository';
+import { type PhotoServiceRow, photoServicesRepository } from '../repositories/photo-services.repository';
 import { priceListsRepository } from '../repositories/price-lists.repository';
 
 const bundle = (qty: number, price: string, original: string | null = null): PriceListItemRow => ({
@@ -31,6 +31,34 @@ export const DEMO_CODES = {
   nightRunner: 'NIGHTRUN',
 } as const;
 
+/**
+ * The trail run's photo package: below its runner's 6 photos at the list (CHF 48.00), nothing
+ * struck through by hand (issue 17: the cart computes the original from the single prices).
+ */
+const TRAIL_PACKAGES: PhotoServiceRow['packagePrices'] = [
+  { order_type: 'ALL_PHOTOS', price: '39.00', price_original: null },
+];
+const TRAIL_SLUG = 'a1b7e5d0';
+const MARATHON_SLUG = '5e1a0c3d';
+
+/**
+ * A demo seeded before issue 17 sells the trail run's package at CHF 60.00 "instead of" 96.00,
+ * dearer than its photos: set to today's demo prices once, and only while they are the old demo
+ * values (an organiser's own prices are left alone). Safe at every start.
+ */
+export async function upgradeDemoPackagePrices(db: Db): Promise<void> {
+  const repo = photoServicesRepository(db);
+  const trail = await repo.findBySlug(TRAIL_SLUG);
+  if (trail?.packagePrices.some((p) => p.price === '60.00' && p.price_original === '96.00'))
+    await repo.setPackagePrices(trail.id, TRAIL_PACKAGES);
+  const marathon = await repo.findBySlug(MARATHON_SLUG);
+  if (marathon?.packagePrices.some((p) => p.price_original !== null))
+    await repo.setPackagePrices(
+      marathon.id,
+      marathon.packagePrices.map((p) => ({ ...p, price_original: null })),
+    );
+}
+
 const addDays = (date: Date, days: number) =>
   new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -47,7 +75,7 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
 
   const marathon = await repo.insert({
     organisationId: ids.ownSite,
-    slug: '5e1a0c3d',
+    slug: MARATHON_SLUG,
     name: 'Lakeside City Marathon',
     description: 'Forty-two kilometres around the lake, from the old harbour to the finish in the park.',
     location: 'Lakeside',
@@ -57,7 +85,7 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     currency: 'EUR',
     packagePrices: [
       { order_type: 'ALL_PHOTOS', price: '39.90', price_original: null },
-      { order_type: 'PHOTOS_AND_VIDEOS', price: '49.90', price_original: '69.90' },
+      { order_type: 'PHOTOS_AND_VIDEOS', price: '49.90', price_original: null },
       { order_type: 'VIDEOS', price: '24.90', price_original: null },
     ],
     hdAvailableFrom: new Date(now.getTime() - 3 * 86_400_000),
@@ -155,7 +183,7 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
 
   const trail = await repo.insert({
     organisationId: ids.branded,
-    slug: 'a1b7e5d0',
+    slug: TRAIL_SLUG,
     name: 'Alpine Trail Run',
     description: 'Twenty-five kilometres and 1,400 metres of climbing above the valley.',
     location: 'Val Gardena',
@@ -163,7 +191,7 @@ export async function seedDemoEvents(db: Db, ids: { ownSite: number; branded: nu
     startDate: addDays(now, -2),
     endDate: addDays(now, -2),
     currency: 'CHF',
-    packagePrices: [{ order_type: 'ALL_PHOTOS', price: '60.00', price_original: '96.00' }],
+    packagePrices: TRAIL_PACKAGES,
     // HD a week after the race; unpurchased photos deleted 10 days after seeding (last chance).
     hdServingType: 'delayed',
     hdAvailableFrom: new Date(`${addDays(now, 5)}T08:00:00Z`),

@@ -12,7 +12,7 @@ import { organisationsRepository } from '../repositories/organisations.repositor
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import { usersRepository } from '../repositories/users.repository';
 import { seedDemoCheckout } from './demo-checkout';
-import { DEMO_CODES, seedDemoEvents } from './demo-events';
+import { DEMO_CODES, seedDemoEvents, upgradeDemoPackagePrices } from './demo-events';
 import { seedDemoFaceEvent } from './demo-face-event';
 import { seedDemoPrint } from './demo-print';
 import { seedDemoSupport, seedPlatformSupport } from './demo-support';
@@ -72,6 +72,7 @@ export async function seedDemo(
     await seedDemoCheckout(db);
     await seedDemoFaceEvent(db, OWN_SITE_ID);
     await seedDemoSupportFor(db);
+    await upgradeDemoPackagePrices(db);
     return;
   }
   const branded = await orgs.upsert(brandedDemoOrganisation());

@@ -225,7 +225,7 @@ export function createServices(deps: ServiceDeps) {
           anonymization.makeBlurredFile(mediaId, faceIds, variant),
       }),
     }),
-    cartOverview: cartOverviewService({ db: deps.db, cart, print, pricing, voucherGuesses }),
+    cartOverview: cartOverviewService({ db: deps.db, cart, print, pricing, voucherGuesses, now }),
     payments,
     orders,
     orderCompletion: completion,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_ITEM_MEDIAS_PAGE_SIZE, ORDER_TYPES, PAYMENT_METHODS } from '../constants';
+import { CART_ITEM_MEDIAS_PAGE_SIZE, ORDER_TYPES, PACKAGE_ORDER_TYPES, PAYMENT_METHODS } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema } from '../pagination';
 import { routes } from '../routes';
@@ -84,12 +84,26 @@ export const cartCampaignSchema = z.object({
   discount: money,
 });
 
+// decision (issue 17): per album of picks, the whole-album package when it costs less than the
+// photos picked (the saving against what the picks cost now; one click switches to it).
+export const packageSuggestionSchema = z.object({
+  checkin_id: id,
+  event_name: z.string(),
+  order_type: z.enum(PACKAGE_ORDER_TYPES),
+  media_count: z.number().int().min(0),
+  price: money,
+  picks_total: money,
+  saving: money,
+});
+export type PackageSuggestion = z.infer<typeof packageSuggestionSchema>;
+
 export const cartSchema = z.object({
   digital_items: z.array(digitalItemSchema),
   print_items: z.array(printCartItemSchema),
   totals: cartTotalsSchema,
   voucher: voucherSchema.nullable(),
   campaign: cartCampaignSchema.nullable(),
+  package_suggestions: z.array(packageSuggestionSchema),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

@@ -24,6 +24,12 @@ export const photobookSchema = z.object({
   photo_count: z.number().int().min(1),
   product_id: id,
   variant_option_ids: z.array(id),
+  // decision (issue 17): the whole price, computed by the server's cart pricing: the book's photos
+  // the user pays for (not bought earlier, not in a package of the cart) and what they cost in the
+  // cart, and the book with them.
+  photos_to_buy: z.number().int().min(0),
+  photos_price: money,
+  total_price: money,
 });
 export type Photobook = z.infer<typeof photobookSchema>;
 

@@ -74,7 +74,14 @@ export const decoratedConfigurationSchema = z.object({
 export type DecoratedConfiguration = z.infer<typeof decoratedConfigurationSchema>;
 
 /** A print product in the cart (a decorated configuration that was added). */
-export const printCartItemSchema = decoratedConfigurationSchema.omit({ cart_item_id: true }).extend({ id });
+export const printCartItemSchema = decoratedConfigurationSchema.omit({ cart_item_id: true }).extend({
+  id,
+  // decision (issue 17): the photos the item needs that the cart buys for it (not bought earlier,
+  // not in a package): how many, what they add to the cart, and the item with them.
+  photos_to_buy: z.number().int().min(0),
+  photos_price: money,
+  total_with_photos: money,
+});
 export type PrintCartItem = z.infer<typeof printCartItemSchema>;
 
 export const productsQuerySchema = z.object({

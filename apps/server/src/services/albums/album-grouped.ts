@@ -22,7 +22,8 @@ export function albumGroupedViews(deps: { db: Db; purchases: AlbumPurchasesView 
     const service = await photoServicesRepository(deps.db).findById(context.serviceId);
     if (!service || service.packagePrices.length === 0) return [];
     const { photos, videos } = sumCounts(context.counts, null);
-    return offeredPackages(service, { photos, videos });
+    const lists = await priceListsRepository(deps.db).forService(context.serviceId);
+    return offeredPackages(service, lists, { photos, videos });
   }
 
   return {

@@ -1,8 +1,13 @@
-import type { MediaType, OrderType, PackageOrderType } from '@fotodrop/contract';
+import type { MediaType, OrderType, PackageOffer, PackageOrderType } from '@fotodrop/contract';
 import { ErrorCode, LAST_CALL_SD_DISCOUNT_PERCENT } from '@fotodrop/contract';
 import { deadlinePhase, deletionDeadline } from '@fotodrop/contract/rules/album-deadline';
-import { discounted, priceForCount } from '@fotodrop/contract/rules/cart-pricing';
-import { decimalStringToMinor } from '@fotodrop/contract/rules/currency';
+import {
+  discounted,
+  type PackageFigures,
+  packageFigures,
+  priceForCount,
+} from '@fotodrop/contract/rules/cart-pricing';
+import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import type { Queryable } from '../../db/client';
 import { DomainError, NotFoundError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
@@ -32,18 +37,53 @@ export function coveredTypes(orderType: OrderType): MediaType[] {
 
 export const isPackage = (orderType: OrderType): orderType is PackageOrderType => orderType !== 'PHOTOLIST';
 
+/** The album-wide list's entries for a media type (a package is always album-wide). */
+function albumListItems(lists: PriceListRow[], type: MediaType) {
+  return (priceListFor(lists, null, () => null)?.items ?? []).filter((i) => i.media_type === type);
+}
+
 /**
- * The packages an album offers: those that buy something now, and all of them while photos may
- * still arrive (tagging not finished), since a package bought early covers the later ones.
+ * A package's honest figures (`packageFigures` of the contract) against the media of the album it
+ * would buy now, priced by the album's list; null when the event sets no price for it.
  */
-export function offeredPackages(service: PhotoServiceRow, counts: { photos: number; videos: number }) {
-  if (!service.isTaggingCompleted) return service.packagePrices;
-  const buys = {
-    ALL_PHOTOS: counts.photos > 0,
-    VIDEOS: counts.videos > 0,
-    PHOTOS_AND_VIDEOS: counts.photos > 0 && counts.videos > 0,
-  };
-  return service.packagePrices.filter((p) => buys[p.order_type]);
+export function packageFiguresOf(
+  service: PhotoServiceRow,
+  lists: PriceListRow[],
+  orderType: PackageOrderType,
+  counts: { photos: number; videos: number },
+): PackageFigures | null {
+  const offer = service.packagePrices.find((p) => p.order_type === orderType);
+  if (!offer) return null;
+  const covered = coveredTypes(orderType).map((type) => ({
+    items: albumListItems(lists, type),
+    count: type === 'photo' ? counts.photos : counts.videos,
+  }));
+  return packageFigures(decimalStringToMinor(offer.price, service.currency), covered, service.currency);
+}
+
+/**
+ * The packages an album offers (issue 17): those costing no more than the media they buy now by
+ * the album's list, with the struck-through price computed from the list's single prices (the
+ * event's own `price_original` is not shown). A package bought early still covers photos that
+ * arrive later; it is offered once the photos already there are worth it.
+ */
+export function offeredPackages(
+  service: PhotoServiceRow,
+  lists: PriceListRow[],
+  counts: { photos: number; videos: number },
+): PackageOffer[] {
+  const money = (minor: number) => minorToDecimalString(minor, service.currency);
+  return service.packagePrices.flatMap((p) => {
+    const figures = packageFiguresOf(service, lists, p.order_type, counts);
+    if (!figures?.offered) return [];
+    return [
+      {
+        order_type: p.order_type,
+        price: money(figures.price),
+        price_original: figures.original === null ? null : money(figures.original),
+      },
+    ];
+  });
 }
 
 export class NotForSaleError extends DomainError {
@@ -200,10 +240,13 @@ export function cartAlbums(db: Queryable, now: () => Date) {
       favouritesOnly: false,
       ...(types.length === 1 ? { type: types[0] } : {}),
     };
-    const total = counted ? await albums().count(q) : 0;
+    // Photos and videos apart: a package never costs more than they do by the list.
+    const count = async (type: MediaType) =>
+      counted && types.includes(type) ? albums().count({ ...q, type }) : 0;
+    const photos = await count('photo');
+    const videos = await count('video');
     const first = (await albums().page(q, 1, SUMMARY_MEDIA)).map((r) => ({ id: r.id, type: r.type }));
-    // A package's price does not depend on the split; the count is what it buys.
-    return { photos: total, videos: 0, first };
+    return { photos, videos, first };
   }
 
   function listItems(album: SaleAlbum, galleryId: number | null, type: MediaType) {
@@ -213,15 +256,9 @@ export function cartAlbums(db: Queryable, now: () => Date) {
 
   const currency = (album: SaleAlbum) => album.context.currency;
 
-  /** The package's price as the agency set it, or null when the album does not offer it. */
-  function packagePrice(album: SaleAlbum, orderType: PackageOrderType) {
-    const offer = album.service.packagePrices.find((p) => p.order_type === orderType);
-    if (!offer) return null;
-    const price = decimalStringToMinor(offer.price, currency(album));
-    const original =
-      offer.price_original === null ? null : decimalStringToMinor(offer.price_original, currency(album));
-    return { price, original };
-  }
+  /** The package's figures for what it buys in the album now, or null when the album has no such package. */
+  const packagePrice = (album: SaleAlbum, orderType: PackageOrderType, counts: Omit<LineSummary, 'first'>) =>
+    packageFiguresOf(album.service, album.lists, orderType, counts);
 
   /**
    * A line's price: a pick by its gallery's list, photos and videos apart; a package at its price.
@@ -230,14 +267,15 @@ export function cartAlbums(db: Queryable, now: () => Date) {
    */
   function priceLine(
     album: SaleAlbum,
-    line: DigitalItemRow,
+    line: Pick<DigitalItemRow, 'orderType' | 'galleryId'>,
     counts: Omit<LineSummary, 'first'>,
   ): LineFigures {
     const mediaCount = counts.photos + counts.videos;
     const off = (minor: number) =>
       album.lastCall ? discounted(minor, LAST_CALL_SD_DISCOUNT_PERCENT) : minor;
     if (isPackage(line.orderType)) {
-      const offer = packagePrice(album, line.orderType);
+      // Never more than its media cost by the list; struck through: their single prices.
+      const offer = packagePrice(album, line.orderType, counts);
       if (!offer) return { mediaCount, total: 0, original: null };
       const total = line.orderType === 'ALL_PHOTOS' ? off(offer.price) : offer.price;
       const original = Math.max(offer.original ?? 0, offer.price);

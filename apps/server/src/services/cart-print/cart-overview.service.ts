@@ -6,6 +6,7 @@ import type { AuthContext } from '../accounts/auth.service';
 import type { WrongGuessLimits } from '../albums/code-guess-limits';
 import type { OrderPricing } from '../orders/order-pricing';
 import type { CartService } from './cart.service';
+import { cartOffers } from './cart-offers';
 import type { PrintService } from './print.service';
 
 /**
@@ -18,6 +19,7 @@ export function cartOverviewService(deps: {
   print: PrintService;
   pricing: OrderPricing;
   voucherGuesses: WrongGuessLimits;
+  now: () => Date;
 }) {
   return {
     /** Print items are named in the request's language. */
@@ -72,7 +74,15 @@ export function cartOverviewService(deps: {
             discount: money(priced.campaignDiscount),
           }
         : null;
-      return { digital_items: digital.results, print_items: print, totals, voucher, campaign };
+      const suggestions = await cartOffers(deps.db, deps.now).packageSuggestions(auth.user.id);
+      return {
+        digital_items: digital.results,
+        print_items: print,
+        totals,
+        voucher,
+        campaign,
+        package_suggestions: suggestions,
+      };
     },
   };
 }

@@ -1,18 +1,11 @@
-import {
-  type CartTotals,
-  type DigitalItem,
-  ErrorCode,
-  makePagination,
-  type OrderType,
-  type PackageOrderType,
-} from '@fotodrop/contract';
+import { type CartTotals, type DigitalItem, makePagination, type OrderType } from '@fotodrop/contract';
 import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import type { Db, Queryable } from '../../db/client';
-import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
 import { anonymizationRepository } from '../../repositories/anonymization.repository';
 import { cartRepository, type DigitalItemRow } from '../../repositories/cart.repository';
-import { entitlementsRepository, purchasedInAlbum } from '../../repositories/entitlements.repository';
+import { purchasedInAlbum } from '../../repositories/entitlements.repository';
 import { printCartRepository } from '../../repositories/print-cart.repository';
 import type { AuthContext } from '../accounts/auth.service';
 import { mediaDto } from '../media/media-dto';
@@ -23,30 +16,16 @@ import {
   isPackage,
   type Member,
   NotForSaleError,
-  offeredPackages,
   type SaleAlbum,
 } from './cart-album';
+import { AlreadyBoughtError, CurrencyMismatchError } from './cart-errors';
+import { addToPick, putPackage } from './cart-line-changes';
 import { trackAddToCart } from './cart-tracking';
 import { printCart } from './print-cart';
 
 const THUMBNAILS_PER_LINE = 4;
 
-export class AlreadyBoughtError extends DomainError {
-  constructor(message = 'You have bought these photos already: find them in your album and your orders.') {
-    super(400, ErrorCode.alreadyBought, message);
-  }
-}
-
-export class CurrencyMismatchError extends DomainError {
-  constructor(cartCurrency: string, currency: string, seller = 'this album sells') {
-    super(
-      400,
-      ErrorCode.currencyMismatch,
-      `Your cart holds photos paid in ${cartCurrency}; ${seller} in ${currency}. Finish the current order first.`,
-      { cart_currency: cartCurrency, currency },
-    );
-  }
-}
+export { AlreadyBoughtError, CurrencyMismatchError } from './cart-errors';
 
 /**
  * The digital cart (albums spec §3 "Digital item", §4 "Cart", §5): picks of media and whole-album
@@ -146,88 +125,6 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
       return work(tx);
     });
 
-  /**
-   * Puts a package line for the album (one per album) and takes what it covers out of the album's
-   * picks; picks left empty go.
-   */
-  async function putPackage(tx: Queryable, auth: AuthContext, album: SaleAlbum, orderType: PackageOrderType) {
-    if (!albumsOf(tx).packagePrice(album, orderType)) {
-      throw new NotForSaleError('This album does not offer that package.');
-    }
-    const owned = (await entitlementsRepository(tx).albumTypes(auth.user.id, [album.context.checkinId])).get(
-      album.context.checkinId,
-    );
-    if (coveredTypes(orderType).every((t) => owned?.has(t)))
-      throw new AlreadyBoughtError('You have bought this package already.');
-    const repo = cartRepository(tx);
-    const lines = await repo.list(auth.user.id, album.context.checkinId);
-    const covered = coveredTypes(orderType);
-    const members = await albumsOf(tx).membersOf(auth.user.id, album, { types: ['photo', 'video'] });
-    const counts = {
-      photos: members.filter((m) => m.type === 'photo').length,
-      videos: members.filter((m) => m.type === 'video').length,
-    };
-    if (!offeredPackages(album.service, counts).some((p) => p.order_type === orderType)) {
-      throw new NotForSaleError('This album has nothing that package would buy.');
-    }
-    const coveredIds = new Set(members.filter((m) => covered.includes(m.type)).map((m) => m.id));
-    let packageLine: DigitalItemRow | undefined;
-    for (const line of lines) {
-      if (isPackage(line.orderType)) {
-        // A videos-only package no longer provides the photos print items may use.
-        if (!covered.includes('photo'))
-          await printCart(tx, deps.now).assertLineFree(auth.user.id, line.id, null);
-        packageLine = await repo.update(auth.user.id, line.id, { orderType, mediaIds: [] });
-        continue;
-      }
-      const kept = line.mediaIds.filter((id) => !coveredIds.has(id));
-      if (kept.length === 0) await repo.delete(auth.user.id, line.id);
-      else if (kept.length !== line.mediaIds.length)
-        await repo.update(auth.user.id, line.id, { mediaIds: kept });
-    }
-    return (
-      packageLine ??
-      repo.insert({
-        userId: auth.user.id,
-        checkinId: album.context.checkinId,
-        galleryId: null,
-        orderType,
-        mediaIds: [],
-        currency: album.context.currency,
-      })
-    );
-  }
-
-  /** Adds media to the album's pick for a gallery's prices, making the line when there is none. */
-  async function addToPick(
-    tx: Queryable,
-    auth: AuthContext,
-    album: SaleAlbum,
-    galleryId: number | null,
-    members: Member[],
-  ): Promise<DigitalItemRow> {
-    const repo = cartRepository(tx);
-    const lines = await repo.list(auth.user.id, album.context.checkinId);
-    const pack = lines.find((l) => isPackage(l.orderType));
-    const covered = new Set(pack ? coveredTypes(pack.orderType) : []);
-    const ids = members.filter((m) => !covered.has(m.type)).map((m) => m.id);
-    // Everything asked for is already bought by the album's package.
-    if (pack && ids.length === 0) return pack;
-    const pick = lines.find((l) => l.orderType === 'PHOTOLIST' && l.galleryId === galleryId);
-    if (pick) {
-      const merged = [...pick.mediaIds, ...ids.filter((id) => !pick.mediaIds.includes(id))];
-      return (await repo.update(auth.user.id, pick.id, { mediaIds: merged })) ?? pick;
-    }
-    return repo.insert({
-      userId: auth.user.id,
-      checkinId: album.context.checkinId,
-      galleryId,
-      orderType: 'PHOTOLIST',
-      mediaIds: ids,
-      currency: album.context.currency,
-    });
-  }
-
   /** A line just created or grown: its add-to-cart event, then its answer. */
   const describeAdded = async (tx: Queryable, auth: AuthContext, album: SaleAlbum, line: DigitalItemRow) =>
     describe(tx, auth, await trackAddToCart(tx, deps.now, auth.user.id, album, line), album);
@@ -276,7 +173,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         const album = await albumsOf(tx).load(auth.user.id, body.checkin_id);
         await assertSelling(tx, auth, album);
         const line = isPackage(body.order_type)
-          ? await putPackage(tx, auth, album, body.order_type)
+          ? await putPackage(tx, deps.now, auth, album, body.order_type)
           : await addToPick(
               tx,
               auth,
@@ -333,7 +230,7 @@ export function cartService(deps: { db: Db; mediaFiles: MediaFilesService; now: 
         if (type === line.orderType) return describe(tx, auth, line, album);
         if (isPackage(type)) {
           await assertSelling(tx, auth, album);
-          return describeAdded(tx, auth, album, await putPackage(tx, auth, album, type));
+          return describeAdded(tx, auth, album, await putPackage(tx, deps.now, auth, album, type));
         }
         const members = await albumsOf(tx).lineMembers(auth.user.id, album, line);
         const updated = await cartRepository(tx).update(auth.user.id, line.id, {

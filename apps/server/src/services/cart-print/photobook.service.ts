@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { DomainError, NotFoundError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
 import { anonymizationRepository } from '../../repositories/anonymization.repository';
+import { cartRepository } from '../../repositories/cart.repository';
 import {
   albumScope,
   type CheckinWithContext,
@@ -24,6 +25,8 @@ import { printRepository } from '../../repositories/print.repository';
 import { settingsRepository } from '../../repositories/settings.repository';
 import { viewedFiles } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
+import { cartAlbums } from './cart-album';
+import { cartOffers } from './cart-offers';
 import type { PhotobookCovers } from './photobook-covers';
 
 /** The spec's message for a forged link or an offer that is over (albums spec §8). */
@@ -152,6 +155,25 @@ export function photobookService(deps: {
     return [...picked.values()].slice(0, PHOTOBOOK_PHOTO_COUNT);
   }
 
+  /**
+   * What the book's photos cost in the user's cart (issue 17): those not bought and not in a
+   * package, as "Order photobook" puts them into the album's pick. An album that sells nothing now
+   * (e.g. during a stay) charges nothing more here: the cart would refuse the photos anyway.
+   */
+  async function bookPhotosCost(userId: number, checkinId: number, photos: { id: number }[]) {
+    const album = await cartAlbums(deps.db, deps.now)
+      .load(userId, checkinId)
+      .catch(() => null);
+    if (!album) return { count: 0, price: 0 };
+    const lines = await cartRepository(deps.db).list(userId, checkinId);
+    return cartOffers(deps.db, deps.now).photosCost(
+      userId,
+      album,
+      lines,
+      photos.map((p) => p.id),
+    );
+  }
+
   return {
     /** The key of the album's offer link, for whoever builds the link (the album banner, e-mails). */
     keyOf,
@@ -203,6 +225,9 @@ export function photobookService(deps: {
         url: deps.mediaFiles.url(p.id, viewedFiles(bought.has(p.id)).preview, hidden.get(p.id)),
       }));
       const { product, variant } = book;
+      const bookPrice = decimalStringToMinor(variant.price, product.currency);
+      const cost = await bookPhotosCost(userId, album.checkin.id, photos);
+      const money = (minor: number) => minorToDecimalString(minor, product.currency);
       const coverOf = (photo: { id: number }) => ({
         mediaId: photo.id,
         file: viewedFiles(bought.has(photo.id)).preview as 'preview' | 'preview-clean',
@@ -221,16 +246,16 @@ export function photobookService(deps: {
           front_cover_url: covers?.front ?? urls[0]!.url,
           back_cover_url: covers?.back ?? urls.at(-1)!.url,
           photos: urls,
-          price: minorToDecimalString(
-            decimalStringToMinor(variant.price, product.currency),
-            product.currency,
-          ),
+          price: money(bookPrice),
           currency: product.currency,
           offer_until: end.until,
           event_name: album.service.name,
           photo_count: product.maxPhotos,
           product_id: product.id,
           variant_option_ids: variant.optionIds,
+          photos_to_buy: cost.count,
+          photos_price: money(cost.price),
+          total_price: money(bookPrice + cost.price),
         },
       };
     },

@@ -21,6 +21,7 @@ import { printCartRepository } from '../../repositories/print-cart.repository';
 import type { AuthContext } from '../accounts/auth.service';
 import type { MediaFilesService } from '../media/media-files.service';
 import { CurrencyMismatchError } from './cart.service';
+import { cartOffers } from './cart-offers';
 import { localized } from './catalogue-texts';
 import { countries } from './countries';
 import { chargedUnits, printCart } from './print-cart';
@@ -209,10 +210,19 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
         userId,
         rows.flatMap((r) => r.item.photos.map((p) => p.photo_id)),
       );
-      return rows.map(({ item, title, titleTranslations, price, optionIds, minPhotos, maxPhotos }) => {
+      const offers = cartOffers(deps.db, deps.now);
+      const items: PrintCartItem[] = [];
+      // One after another: few items, and each prices the cart's picks.
+      for (const { item, title, titleTranslations, price, optionIds, minPhotos, maxPhotos } of rows) {
         const unit = decimalStringToMinor(price, item.currency);
         const units = chargedUnits({ minPhotos, maxPhotos }, item.photos);
-        return {
+        const money = (minor: number) => minorToDecimalString(minor, item.currency);
+        // The whole price (issue 17): the item and the photos the cart buys for it.
+        const photos = await offers.printPhotosCost(
+          userId,
+          item.photos.map((p) => p.photo_id),
+        );
+        items.push({
           id: item.id,
           product_id: item.productId,
           title: localized(title, titleTranslations, language, 'title'),
@@ -222,11 +232,15 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
             ...p,
             thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb', hidden.get(p.photo_id)),
           })),
-          unit_price: minorToDecimalString(unit, item.currency),
-          total_price: minorToDecimalString(unit * units, item.currency),
+          unit_price: money(unit),
+          total_price: money(unit * units),
           currency: item.currency,
-        };
-      });
+          photos_to_buy: photos.count,
+          photos_price: money(photos.price),
+          total_with_photos: money(unit * units + photos.price),
+        });
+      }
+      return items;
     },
 
     async removeCartItem(userId: number, id: number) {

@@ -108,7 +108,7 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
           ...new Set(lines.flatMap((l) => (l.checkinId === null ? [] : [l.checkinId]))),
         ]);
         const dto = orderDto(order, lines, albums, null);
-        await deps.jobs.send(MAIL_QUEUE, purchaseEmail(user, dto, order.linkBase), {
+        await deps.jobs.send(MAIL_QUEUE, purchaseEmail(user, dto, order), {
           singletonKey: `purchase-mail-${orderId}`,
         });
       }

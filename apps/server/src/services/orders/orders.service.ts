@@ -131,7 +131,7 @@ export function ordersService(deps: {
       if (order.paymentMethod === 'bank-transfer') {
         await deps.completion.releaseCartOf(order.id);
         const dto = await present(order);
-        await deps.jobs.send(MAIL_QUEUE, bankTransferEmail(auth.user, dto, order.linkBase), {
+        await deps.jobs.send(MAIL_QUEUE, bankTransferEmail(auth.user, dto, order), {
           singletonKey: `transfer-mail-${order.id}`,
         });
         return { order: dto, payment: none };

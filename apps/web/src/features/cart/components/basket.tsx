@@ -11,6 +11,7 @@ import { useCartItems, useCartItemTotals, useCartTotals, useFullCart } from '../
 import { lineDescription } from '../lib/cart-format';
 import { CartLine } from './cart-line';
 import { ConfirmDialog } from './confirm-dialog';
+import { PackageSuggestions } from './package-suggestions';
 import { PrintSection } from './print-section';
 
 export interface BasketProps {
@@ -30,7 +31,8 @@ export default function Basket({ sections, aside }: BasketProps) {
   const items = useCartItems();
   const totals = useCartTotals();
   const itemTotals = useCartItemTotals();
-  const printItems = useFullCart().data?.print_items ?? [];
+  const full = useFullCart().data;
+  const printItems = full?.print_items ?? [];
   const [removing, setRemoving] = useState<DigitalItem | null>(null);
   const [emptying, setEmptying] = useState(false);
   const removeItem = useDeleteDigitalItem();
@@ -70,6 +72,7 @@ export default function Basket({ sections, aside }: BasketProps) {
     body = (
       <div className="cart-layout">
         <div className="cart-sections">
+          <PackageSuggestions suggestions={full?.package_suggestions ?? []} currency={currency} />
           {items.data.length > 0 && (
             <section className="cart-section" aria-labelledby="cart-digital-title">
               <div className="cart-section-head">

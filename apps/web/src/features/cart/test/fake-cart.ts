@@ -1,4 +1,4 @@
-import type { DigitalItem } from '@fotodrop/contract/api/cart';
+import type { DigitalItem, PackageSuggestion } from '@fotodrop/contract/api/cart';
 import type { Media } from '@fotodrop/contract/api/media';
 import type { PrintCartItem } from '@fotodrop/contract/api/print';
 import type { OrderType } from '@fotodrop/contract/constants';
@@ -32,6 +32,7 @@ export function makePrintItem(overrides: Partial<PrintCartItem> = {}): PrintCart
   ];
   const unit = overrides.unit_price ?? '1.90';
   const copies = photos.reduce((sum, photo) => sum + photo.quantity, 0);
+  const total = overrides.total_price ?? money(Math.round(Number(unit) * 100) * copies);
   return {
     id: 1,
     product_id: 1,
@@ -39,8 +40,11 @@ export function makePrintItem(overrides: Partial<PrintCartItem> = {}): PrintCart
     variant_id: 1,
     variant_option_ids: [1, 4],
     unit_price: unit,
-    total_price: money(Math.round(Number(unit) * 100) * copies),
+    total_price: total,
     currency: 'EUR',
+    photos_to_buy: 0,
+    photos_price: '0.00',
+    total_with_photos: total,
     ...overrides,
     photos,
   };
@@ -93,6 +97,7 @@ export function fakeCart({
   albumNames = { 41: 'Alpine Marathon 2026' } as Record<number, string>,
   videos = [],
   packagePhotos = {},
+  suggestions = [],
 }: {
   items?: DigitalItem[];
   printItems?: PrintCartItem[];
@@ -100,6 +105,8 @@ export function fakeCart({
   albumNames?: Record<number, string>;
   videos?: number[];
   packagePhotos?: Record<number, number[]>;
+  /** GET /v1/cart/'s package suggestions (the server computes them); a package of the album ends its own. */
+  suggestions?: PackageSuggestion[];
 } = {}) {
   const state = {
     items: [...items],
@@ -114,6 +121,7 @@ export function fakeCart({
     discounted: new Set<number>(),
     videos: new Set(videos),
     packagePhotos,
+    suggestions: [...suggestions],
   };
   const boom = error(500, 'server_error', 'Boom.');
   const line = (overrides: Partial<DigitalItem>) =>
@@ -162,6 +170,7 @@ export function fakeCart({
     }
     // a package replaces the album's other lines (the fake does not tell photos from videos)
     state.items = state.items.filter((i) => i.checkin_id !== body.checkin_id);
+    state.suggestions = state.suggestions.filter((s) => s.checkin_id !== body.checkin_id);
     const item = line({ checkin_id: body.checkin_id, gallery_id: null, order_type: body.order_type });
     state.items.unshift(item);
     return { status: 201, body: item };
@@ -292,6 +301,7 @@ export function fakeCart({
           totals: totals(),
           voucher: null,
           campaign: null,
+          package_suggestions: state.suggestions,
         },
       };
     if (path === '/api/cart/' && req.method === 'DELETE') {
@@ -322,9 +332,22 @@ export function fakeCart({
     return undefined;
   }
 
-  /** Stores a print item (the print fake's decorate with add_to_cart). */
-  function addPrintItem(item: Omit<PrintCartItem, 'id'>): PrintCartItem {
-    const added = { ...item, id: state.nextPrintId++ };
+  /**
+   * Stores a print item (the print fake's decorate with add_to_cart), with what its photos cost
+   * as the fake prices picks: 9.90 each of those the picks hold.
+   */
+  function addPrintItem(
+    item: Omit<PrintCartItem, 'id' | 'photos_to_buy' | 'photos_price' | 'total_with_photos'>,
+  ): PrintCartItem {
+    const picked = new Set(state.items.flatMap((i) => (i.order_type === 'PHOTOLIST' ? i.media_ids : [])));
+    const toBuy = item.photos.filter((p) => picked.has(p.photo_id)).length;
+    const added = {
+      ...item,
+      id: state.nextPrintId++,
+      photos_to_buy: toBuy,
+      photos_price: money(toBuy * UNIT_CENTS),
+      total_with_photos: money(Math.round(Number(item.total_price) * 100) + toBuy * UNIT_CENTS),
+    };
     state.printItems.push(added);
     return added;
   }

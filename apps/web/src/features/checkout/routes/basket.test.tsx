@@ -245,4 +245,47 @@ describe('the print products in the basket', () => {
     expect(screen.queryByRole('region', { name: 'Print products' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Order prints' })).toBeNull();
   });
+
+  it('offers the cheaper package of an album and switches to it in one click (issue 17)', async () => {
+    cart.state.suggestions = [
+      {
+        checkin_id: 41,
+        event_name: 'Alpine Marathon 2026',
+        order_type: 'ALL_PHOTOS',
+        media_count: 50,
+        price: '39.90',
+        picks_total: '119.50',
+        saving: '79.60',
+      },
+    ];
+    await openCart();
+    const offer = await screen.findByRole('region', { name: 'Cheaper as a package' });
+    expect(within(offer).getByText('All photos of this album for €39.90')).toBeTruthy();
+    expect(within(offer).getByText('Alpine Marathon 2026 · In the album: 50')).toBeTruthy();
+    expect(
+      within(offer).getByText(
+        '€79.60 less than the photos you picked (€119.50), and it covers the photos that arrive later.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(offer).getByRole('button', { name: 'Switch to the package' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Cheaper as a package' })).toBeNull());
+    expect(
+      server.requests.filter((r) => r.method === 'POST').map((r) => [r.path, JSON.parse(r.body)]),
+    ).toEqual([
+      [
+        '/api/cart/digital-items/',
+        { checkin_id: 41, gallery_id: null, order_type: 'ALL_PHOTOS', media_ids: [] },
+      ],
+    ]);
+    expect(cart.state.items.map((i) => [i.checkin_id, i.order_type])).toEqual([
+      [41, 'ALL_PHOTOS'],
+      [77, 'ALL_PHOTOS'],
+    ]);
+  });
+
+  it('offers no package while the server suggests none', async () => {
+    await openCart();
+    await lines();
+    expect(screen.queryByRole('region', { name: 'Cheaper as a package' })).toBeNull();
+  });
 });

@@ -29,6 +29,10 @@ const makeBook = (n: number): Photobook => ({
   photo_count: 24,
   product_id: 3,
   variant_option_ids: [8],
+  // the server's whole price: 24 photos by the marathon list and the book
+  photos_to_buy: n,
+  photos_price: '119.70',
+  total_price: '169.60',
 });
 
 beforeAll(async () => {
@@ -219,6 +223,7 @@ describe('the photobook offer page', () => {
     const ids = book.photos.map((p) => p.id);
     // bought earlier, among other photos of the album
     purchases.state.bought = { 12: [900, ids[0]!, ids[5]!, 901] };
+    book = { ...book, photos_to_buy: 22 };
     const router = open();
     await preview();
     expect(await screen.findByText("Ordering it also adds the book's 22 photos to your cart.")).toBeTruthy();
@@ -237,6 +242,7 @@ describe('the photobook offer page', () => {
 
   it('orders the book without touching the cart when every photo of it is bought', async () => {
     purchases.state.bought = { 12: book.photos.map((p) => p.id) };
+    book = { ...book, photos_to_buy: 0, photos_price: '0.00', total_price: '49.90' };
     const router = open();
     await preview();
     expect(
@@ -252,6 +258,31 @@ describe('the photobook offer page', () => {
     expect(cart.state.printItems.map((item) => item.title)).toEqual(['Photobook']);
     expect(JSON.parse(server.requests.find((r) => r.method === 'POST')!.body).photos).toHaveLength(24);
   });
+
+  it('shows the whole price before and after ordering: the book, its photos not bought yet, and both (issue 17)', async () => {
+    const router = open();
+    await preview();
+    const summary = screen.getByRole('complementary', { name: 'Your offer' });
+    const rows = () =>
+      [...document.querySelectorAll('.whole-price > div')].map((row) =>
+        [...row.children].map((cell) => cell.textContent),
+      );
+    expect(within(summary).getByText('Total with the photos')).toBeTruthy();
+    expect(rows()).toEqual([
+      ['The book', '€49.90'],
+      ['Photos not bought yet (24)', '+ €119.70'],
+      ['Total with the photos', '€169.60'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Order photobook' }));
+    await waitFor(() => expect(here(router)).toMatch(/^\/print\/added\?item=\d+$/), { timeout: 5000 });
+    // the "added" page: the book and the photos it put in the cart (the fake's 9.90 a photo)
+    await screen.findByText('Total with the photos');
+    expect(rows()).toEqual([
+      ['Photobook', '€49.90'],
+      ['Photos not bought yet (24)', '+ €237.60'],
+      ['Total with the photos', '€287.50'],
+    ]);
+  }, 20_000);
 
   it('says the offer is no longer available for an expired or forged link, and for a link without its key', async () => {
     open('checkin_id=12&key=old');

@@ -19,11 +19,11 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { CurrencyMismatchDialog, useCreateDigitalItem } from '../../cart';
 import { photobookQuery } from '../api/photobook-api';
 import { useAddPrintToCart } from '../api/print-mutations';
-import { boughtAmong, purchaseKeys } from '../api/purchases-api';
+import { boughtAmong } from '../api/purchases-api';
 import { PhotobookViewer } from '../components/photobook-viewer';
+import { WholePrice } from '../components/whole-price';
 import { usePortraitPhone } from '../hooks/use-portrait-phone';
 import { PLURAL } from '../lib/plural-keys';
-import { showPrice } from '../lib/print-format';
 
 // type-only import of the codes, as in the API client: the errors module builds zod schemas
 const CURRENCY_MISMATCH: ErrorCode = 'currency_mismatch';
@@ -84,13 +84,8 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
   const portrait = usePortraitPhone();
   const pages = photobookPages(book.photos, book);
   const missing = Math.max(0, book.photo_count - book.photos.length);
-  // the photos bought earlier are printed without going into the cart again
-  const ids = book.photos.map((photo) => photo.id);
-  const bought = useQuery(
-    { queryKey: purchaseKeys.among(checkinId, ids), queryFn: () => boughtAmong(checkinId, ids) },
-    queryClient,
-  ).data;
-  const toBuy = bought ? ids.filter((id) => !bought.has(id)).length : book.photo_count;
+  // the server's count: the photos bought earlier (or in a package) are printed without buying them again
+  const toBuy = book.photos_to_buy;
   const countries = new Intl.DisplayNames([language], { type: 'region' });
   const delivery = PHOTOBOOK_DELIVERY_COUNTRIES.map((code) => countries.of(code) ?? code)
     .sort((a, b) => a.localeCompare(b, language))
@@ -109,7 +104,15 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
         <PhotobookViewer pages={pages} eventName={book.event_name} />
         <aside className="photobook-summary" aria-labelledby="photobook-summary-title">
           <h2 id="photobook-summary-title">{t('photobook.summary')}</h2>
-          <p className="photobook-price">{showPrice(book.price, book.currency, language)}</p>
+          <WholePrice
+            item={t('photobook.whole_book')}
+            price={book.price}
+            photos={toBuy}
+            photosPrice={book.photos_price}
+            total={book.total_price}
+            currency={book.currency}
+            priceClassName="photobook-price"
+          />
           <p>
             {t('photobook.offer_until', { date: formatCalendarDate(book.offer_until, language, 'long') })}
           </p>

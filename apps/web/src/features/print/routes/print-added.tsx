@@ -9,7 +9,8 @@ import { LineIcon } from '../../../shared/ui/line-icon';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useFullCart } from '../../cart';
 import { usePrintOptionNames } from '../api/print-queries';
-import { printItemContents, showPrice } from '../lib/print-format';
+import { WholePrice } from '../components/whole-price';
+import { printItemContents } from '../lib/print-format';
 
 const DONE = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.5l2.8 2.8L16.5 9.5';
 
@@ -47,7 +48,7 @@ export function Component() {
 }
 
 function AddedItem({ item }: { item: PrintCartItem }) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const names = usePrintOptionNames()(item.product_id, item.variant_option_ids);
   return (
     <div className="print-added-item">
@@ -60,7 +61,15 @@ function AddedItem({ item }: { item: PrintCartItem }) {
         <p className="print-added-name">{item.title}</p>
         {names && names.length > 0 && <p className="print-added-options">{names.join(' · ')}</p>}
         <p className="print-added-options">{printItemContents(t, item.photos)}</p>
-        <p className="print-added-price">{showPrice(item.total_price, item.currency, language)}</p>
+        <WholePrice
+          item={item.title}
+          price={item.total_price}
+          photos={item.photos_to_buy}
+          photosPrice={item.photos_price}
+          total={item.total_with_photos}
+          currency={item.currency}
+          priceClassName="print-added-price"
+        />
       </div>
     </div>
   );
