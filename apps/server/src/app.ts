@@ -188,17 +188,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webDist: options.webDist,
     metricsUrl: options.metricsUrl,
     sharedPreview: async (link, host) => {
-      const shared = await services.sharedImage.open(link).catch(() => null);
-      if (!shared?.media || !shared.event) return null;
+      const shared = await services.sharedImage.linkPreview(link);
+      if (!shared) return null;
       // Origins from the configuration only; the Host header merely picks a branded site by exact match.
       const base = await linkBases.forRequest({ host, eventOwnerId: null });
       return {
-        title: shared.event.name,
-        description: `A photo from ${shared.event.name}. Find your own photos with your album code or a selfie.`,
-        image: new URL(shared.media.url, options.publicUrl).toString(),
+        title: shared.eventName,
+        pageTitle: `A photo from ${shared.eventName}`,
+        description: `A photo from ${shared.eventName}. Find your own photos with your album code or a selfie.`,
+        image: new URL(shared.imageUrl, options.publicUrl).toString(),
         url: `${base}/shared/${link.user_id}/${link.media_id}/${link.security_hash}`,
-        width: shared.media.width,
-        height: shared.media.height,
+        size: shared.size,
       };
     },
   });

@@ -11,15 +11,16 @@ const SAMPLE = fileURLToPath(
 
 /**
  * A real photo through the real pipeline (ingest, then its derivatives), one shade brighter per
- * `shade` so no two are the same file.
+ * `shade` so no two are the same file; `width` pixels wide (320 unless given).
  */
 export async function addPhoto(
   h: Harness,
   place: { serviceId: number; galleryId: number; tags: string[] },
   shade: number,
+  width = 320,
 ): Promise<number> {
   const bytes = await sharp(await readFile(SAMPLE))
-    .resize(320)
+    .resize(width)
     .modulate({ brightness: 1 + shade / 10 })
     .jpeg()
     .toBuffer();

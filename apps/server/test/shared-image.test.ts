@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
@@ -163,5 +164,32 @@ describe.each(BACKENDS)('shared links on %s', (backend) => {
     const forged = await h.app.inject({ url: `/shared/${userId}/${shared.id}/${'A'.repeat(32)}` });
     expect(forged.statusCode).toBe(200);
     expect(forged.body).not.toContain('og:image');
+    expect(forged.body).toContain('<title>Fotodrop</title>');
+  });
+
+  it('gives messengers the real size of the image it names, and the page the event’s title', async () => {
+    // larger than the 1600 px preview, so the preview is not the photo's own size
+    const gallery = (await sql('select id from galleries where photo_service_id = $1 limit 1', [serviceId]))
+      .rows[0] as { id: number };
+    const big = await addPhoto(h, { serviceId, galleryId: gallery.id, tags: ['bib-1042'] }, 3, 2400);
+    const list = await call(h.app, 'GET', `/api/v3/checkins/${checkinId}/gallery_tree/0/media/`, undefined, {
+      token,
+    });
+    const media = (list.body.results as MediaBody[]).find((m) => m.id === big)!;
+    const page = await h.app.inject({ url: `/shared/${userId}/${big}/${media.share_hash}` });
+    const meta = (key: string) =>
+      new RegExp(`<meta property="${key}" content="([^"]*)">`).exec(page.body)?.[1] ?? '';
+    const named = new URL(meta('og:image').replace(/&amp;/g, '&'));
+    const image = await h.app.inject({ url: named.pathname + named.search });
+    expect(image.statusCode).toBe(200);
+    const real = await sharp(image.rawPayload).metadata();
+    expect([Number(meta('og:image:width')), Number(meta('og:image:height'))]).toEqual([
+      real.width,
+      real.height,
+    ]);
+    expect(real.width).toBe(1600);
+    // the tab and a link without Open Graph say which photo this is, not just the app's name
+    expect(page.body).toContain('<title>A photo from Lakeside City Marathon · Fotodrop</title>');
+    expect(page.body.match(/<title>/g)).toHaveLength(1);
   });
 });

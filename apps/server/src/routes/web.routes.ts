@@ -59,7 +59,7 @@ export async function webRoutes(
       return reply.status(404).send({ code: 'not_found', message: 'Not found.' });
     const shared = parseSharedPath(path);
     const preview = shared && sharedPreview ? await sharedPreview(shared, request.headers.host) : null;
-    const html = preview ? indexHtml.replace('</head>', `${previewTags(preview)}</head>`) : indexHtml;
+    const html = preview ? withPreview(indexHtml, preview) : indexHtml;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }
@@ -79,13 +79,16 @@ export function parseSharedPath(path: string): SharedPath | null {
 }
 
 export interface LinkPreview {
+  /** og:title. */
   title: string;
+  /** The page's <title> before the app sets its own (what a link without Open Graph shows). */
+  pageTitle: string;
   description: string;
   /** Absolute URLs, built from the configuration. */
   image: string;
   url: string;
-  width: number;
-  height: number;
+  /** The image's own size; without it, og:image:width / height are left out rather than wrong. */
+  size: { width: number; height: number } | null;
 }
 
 const escapeAttribute = (value: string) =>
@@ -96,13 +99,18 @@ const escapeAttribute = (value: string) =>
  * someone's photo: search engines are asked not to index it.
  */
 function previewTags(p: LinkPreview): string {
+  const size: [string, string, string][] = p.size
+    ? [
+        ['property', 'og:image:width', String(p.size.width)],
+        ['property', 'og:image:height', String(p.size.height)],
+      ]
+    : [];
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'website'],
     ['property', 'og:title', p.title],
     ['property', 'og:description', p.description],
     ['property', 'og:image', p.image],
-    ['property', 'og:image:width', String(p.width)],
-    ['property', 'og:image:height', String(p.height)],
+    ...size,
     ['property', 'og:url', p.url],
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'robots', 'noindex'],
@@ -111,3 +119,15 @@ function previewTags(p: LinkPreview): string {
     .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}">`)
     .join('');
 }
+
+/** The app's page with the link preview's tags, and its title in place of the app's name alone. */
+function withPreview(html: string, p: LinkPreview): string {
+  const titled = html.replace(
+    /<title>([^<]*)<\/title>/,
+    (_, name: string) => `<title>${escapeText(p.pageTitle)} · ${name}</title>`,
+  );
+  return titled.replace('</head>', `${previewTags(p)}</head>`);
+}
+
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -171,7 +171,12 @@ export function createServices(deps: ServiceDeps) {
   return {
     auth,
     limiter,
-    sharedImage: sharedImageService({ db: deps.db, mediaFiles, shares: shareHasher(deps.mediaSecret) }),
+    sharedImage: sharedImageService({
+      db: deps.db,
+      mediaFiles,
+      shares: shareHasher(deps.mediaSecret),
+      storage: deps.storage,
+    }),
     accounts: accountService({
       db: deps.db,
       hasher,
