@@ -144,6 +144,8 @@ const envSchema = z.object({
   METRICS_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }).optional(),
   /** Metric posts one address may make per minute (a browser sends about three; a venue's Wi-Fi shares one address). */
   METRICS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  /** Metric messages all senders together may send per minute (the listener's total intake); beyond it 429. */
+  METRICS_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120_000),
   /** JSON list of OpenID Connect providers for social login; none configured means no social buttons. */
   OIDC_PROVIDERS: jsonList(oidcProviderSchema, 'providers'),
   /** SSO and partner integrations, upserted at start (JSON list: key, organisation, issuer, audience, secret or jwks_uri). */

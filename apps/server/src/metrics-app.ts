@@ -1,4 +1,4 @@
-import { ErrorCode, metricEndpoints } from '@fotodrop/contract';
+import { ErrorCode, METRIC_BATCH_MAX, metricEndpoints } from '@fotodrop/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, requestIdOf } from './app';
 import type { TrustProxy } from './config';
@@ -11,6 +11,13 @@ import type { MetricIntake } from './services/metrics/metric-intake';
 /** The listener routes the contract's metric endpoint at its own root: it is a host of its own. */
 export const METRICS_BASE = '';
 export const METRICS_BODY_LIMIT = 256 * 1024;
+/**
+ * decision: messages all senders together may send a minute by default: 2,000 a second, a busy
+ * event's crowd (each phone sends a few dozen a minute while browsing); beyond it 429 and the
+ * browsers' queues wait. The 278,600 messages of 15 s in issue 17 would be about 50,000
+ * (ten seconds' worth at once, then the rate).
+ */
+export const METRICS_MESSAGES_PER_MINUTE = 120_000;
 
 export interface MetricsAppOptions {
   intake: MetricIntake;
@@ -20,6 +27,9 @@ export interface MetricsAppOptions {
   otherOrigins?: readonly string[];
   /** Posts one address may make per minute (a whole crowd behind one Wi-Fi shares it). */
   ratePerMinute: number;
+  /** Messages all senders together may send per minute (METRICS_MESSAGES_PER_MINUTE); see `intakeBudget`. */
+  messagesPerMinute?: number;
+  now?: () => number;
   logLevel?: string;
   trustProxy?: TrustProxy;
   onResponseMismatch?: (mismatch: ResponseMismatch) => void;
@@ -38,6 +48,29 @@ function minuteLimiter(max: number) {
     const count = (counts.get(ip) ?? 0) + 1;
     counts.set(ip, count);
     return count > max ? Math.max(1, Math.ceil((windowStart + 60_000 - at) / 1000)) : null;
+  };
+}
+
+/**
+ * The listener's total intake (every address together, so many addresses cannot add up to a
+ * flood): a bucket that refills with `perMinute` messages a minute and holds ten seconds' worth
+ * (at least one full batch). A post that does not fit is refused whole with the seconds until it
+ * would; the browser keeps it queued.
+ */
+export function intakeBudget(perMinute: number, now: () => number = Date.now) {
+  const perMs = perMinute / 60_000;
+  const capacity = Math.max(METRIC_BATCH_MAX, perMinute / 6);
+  let tokens = capacity;
+  let at = now();
+  return (messages: number): number | null => {
+    const t = now();
+    tokens = Math.min(capacity, tokens + (t - at) * perMs);
+    at = t;
+    if (messages <= tokens) {
+      tokens -= messages;
+      return null;
+    }
+    return Math.max(1, Math.ceil((Math.min(messages, capacity) - tokens) / perMs / 1000));
   };
 }
 
@@ -76,6 +109,7 @@ export async function buildMetricsApp(options: MetricsAppOptions): Promise<Fasti
   });
 
   const limited = minuteLimiter(options.ratePerMinute);
+  const budget = intakeBudget(options.messagesPerMinute ?? METRICS_MESSAGES_PER_MINUTE, options.now);
   // Pages of any other site are refused, also for the simple (text/plain) posts of
   // `navigator.sendBeacon` that no preflight guards.
   const sites = webOrigins(options.publicUrl, options.otherOrigins);
@@ -113,12 +147,17 @@ export async function buildMetricsApp(options: MetricsAppOptions): Promise<Fasti
     METRICS_BASE,
     async () => null,
     metricEndpoints.send,
-    async ({ body, request }) => ({
-      accepted: await options.intake.submit(
-        body.messages,
-        request.headers.authorization ?? body.authorization,
-      ),
-    }),
+    async ({ body, request }) => {
+      const retryAfter = budget(body.messages.length);
+      if (retryAfter !== null) throw new RateLimitedError(retryAfter);
+      return {
+        accepted: await options.intake.submit(
+          body.messages,
+          request.headers.authorization ?? body.authorization,
+          request.ip,
+        ),
+      };
+    },
   );
   app.get('/health', async () => ({ status: 'ok' }));
   app.addHook('onClose', async () => options.intake.drain());

@@ -15,6 +15,7 @@ export async function startMetricsListener(db: Db, config: ServerConfig): Promis
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     otherOrigins: config.PUBLIC_ORIGINS,
     ratePerMinute: config.METRICS_RATE_PER_MINUTE,
+    messagesPerMinute: config.METRICS_MESSAGES_PER_MINUTE,
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
   });

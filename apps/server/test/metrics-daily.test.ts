@@ -41,6 +41,11 @@ describe.each(BACKENDS)('daily metrics on %s', (backend) => {
     h = await startHarness(backend);
     await seedDemo(h.database.db, argon2Hasher, 1);
     eventId = (await photoServicesRepository(h.database.db).findBySlug(MARATHON))!.id;
+    // media 1 … 5 of the marathon (the demo seed makes none): messages about others are dropped
+    await h.database.executeSql(
+      "insert into media (id, photo_service_id, type) select i, $1, 'photo' from generate_series(1, 5) i",
+      [eventId],
+    );
     organiser = await logInAsDemoOrganiser(h.app);
     participant = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
   });
@@ -76,8 +81,9 @@ describe.each(BACKENDS)('daily metrics on %s', (backend) => {
       // an event that does not exist is not counted anywhere
       message('media_viewed', { event_id: 987_654 }),
     ];
+    // (the unknown event's message is not even stored)
     expect((await call(h.metrics, 'POST', '/metric', { messages })).body).toEqual({
-      accepted: messages.length,
+      accepted: messages.length - 1,
     });
     // the server's own tracking names the album only: its event is the album's
     const album = (
@@ -121,6 +127,47 @@ describe.each(BACKENDS)('daily metrics on %s', (backend) => {
       [eventId],
     );
     expect((stored.rows[0] as { n: number }).n).toBe(1);
+  });
+
+  it('counts a person once per medium, day and metric: a flood adds one (issue 17 item 12)', async () => {
+    const job = metricDailyService({ db: h.database.db, settleSeconds: 0 });
+    await job.aggregate();
+    const todayOf = async () =>
+      ((await metrics(organiser, MARATHON, '?days=1')).body as unknown as OrganiserMetrics).days.at(-1)!;
+    const start = await todayOf();
+    const [a, b] = (
+      await h.database.executeSql('select id from media where photo_service_id = $1 order by id limit 2', [
+        eventId,
+      ])
+    ).rows.map((r) => (r as { id: number }).id);
+    const flood = (n: number, extra: Partial<MetricMessage>) =>
+      Array.from({ length: n }, () => message('media_viewed', { media_id: a, ...extra }));
+    const from = (ip: string, messages: MetricMessage[], token?: string) =>
+      h.metrics.inject({
+        method: 'POST',
+        url: '/metric',
+        remoteAddress: ip,
+        headers: token ? { authorization: `Token ${token}` } : {},
+        payload: { messages },
+      });
+    // one signed-in person, from two addresses: photo a 400 times, photo b once, opened 100 times
+    expect((await from('203.0.113.1', flood(400, {}), participant)).statusCode).toBe(200);
+    expect((await from('203.0.113.9', flood(1, { media_id: b }), participant)).statusCode).toBe(200);
+    expect((await from('203.0.113.9', flood(100, { type: 'media_opened' }), participant)).statusCode).toBe(
+      200,
+    );
+    // anonymous: 400 from one address are one person, one from another address is another
+    expect((await from('198.51.100.7', flood(400, {}))).statusCode).toBe(200);
+    expect((await from('198.51.100.8', flood(1, {}))).statusCode).toBe(200);
+    await job.aggregate();
+    const after = await todayOf();
+    expect(after.views - start.views).toBe(4);
+    expect(after.opens - start.opens).toBe(1);
+    // the same again later the same day counts nothing more
+    await from('203.0.113.1', flood(50, {}), participant);
+    await from('198.51.100.7', flood(50, {}));
+    await job.aggregate();
+    expect((await todayOf()).views).toBe(after.views);
   });
 
   it("answers only the event's own organisers, and refuses a bad period", async () => {

@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { MetricMessage } from '@fotodrop/contract';
+import { DEFAULT_EVENT_OWNER_ID, type MetricMessage } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetricQueue, PAUSE_FIRST_MS } from '../../web/src/shared/metrics/queue';
 import { webOriginAllowed } from '../src/http/web-origins';
-import { buildMetricsApp, METRICS_BODY_LIMIT } from '../src/metrics-app';
+import { buildMetricsApp, intakeBudget, METRICS_BODY_LIMIT } from '../src/metrics-app';
+import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { metricIntake } from '../src/services/metrics/metric-intake';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 
+/** The event the messages are about, with media 1 … MEDIA (made in beforeAll: unknown ones are dropped). */
+const fixture = { eventId: 0 };
+const MEDIA = 1300;
+
 const message = (extra: Partial<MetricMessage> = {}): MetricMessage => ({
   id: randomUUID(),
   type: 'media_viewed',
-  event_id: 1,
+  event_id: fixture.eventId,
   media_id: 7,
   media_type: 'p',
   timestamp: new Date().toISOString(),
@@ -35,6 +40,20 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
 
   beforeAll(async () => {
     h = await startHarness(backend);
+    const event = await photoServicesRepository(h.database.db).insert({
+      organisationId: DEFAULT_EVENT_OWNER_ID,
+      slug: 'ab12cd34',
+      name: 'Metrics Run',
+      experienceType: 'event',
+      startDate: '2026-09-01',
+      endDate: '2026-09-01',
+      currency: 'EUR',
+    });
+    fixture.eventId = event.id;
+    await h.database.executeSql(
+      `insert into media (id, photo_service_id, type) select i, $1, 'photo' from generate_series(1, ${MEDIA}) i`,
+      [event.id],
+    );
   });
   afterAll(() => h?.close());
 
@@ -220,6 +239,72 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
     await listener.close();
   });
 
+  it('drops messages about an event or a medium that does not exist, or a medium of another event (issue 17 item 12)', async () => {
+    const other = await photoServicesRepository(h.database.db).insert({
+      organisationId: DEFAULT_EVENT_OWNER_ID,
+      slug: 'ef56ab78',
+      name: 'Other Run',
+      experienceType: 'event',
+      startDate: '2026-09-01',
+      endDate: '2026-09-01',
+      currency: 'EUR',
+    });
+    const kept = [
+      message(),
+      message({ type: 'checkin_page_opened', media_id: undefined, event_id: undefined }),
+    ];
+    const dropped = [
+      message({ event_id: 987_654 }),
+      message({ media_id: 999_999 }),
+      message({ event_id: other.id }),
+      message({ event_id: undefined, media_id: 999_999 }),
+    ];
+    const answer = await post({ messages: [...dropped, ...kept] });
+    expect(answer).toMatchObject({ status: 200, body: { accepted: 2 } });
+    const ids = [...dropped, ...kept].map((m) => m.id);
+    expect(await count('message_id = any($1::uuid[])', [ids])).toBe(2);
+  });
+
+  it('keeps all senders together within the intake budget: 429 with Retry-After, nothing stored (issue 17 item 12)', async () => {
+    const clock = { now: 0 };
+    const listener = await buildMetricsApp({
+      intake: metricIntake({ db: h.database.db }),
+      publicUrl: 'http://localhost:8080',
+      ratePerMinute: 100_000,
+      messagesPerMinute: 6000,
+      now: () => clock.now,
+      logLevel: 'silent',
+    });
+    const before = await count();
+    // ten seconds' worth (1,000) from two "addresses" at once, then the bucket is empty
+    const batch = (n: number) => Array.from({ length: n }, () => message());
+    const from = (ip: string, messages: MetricMessage[]) =>
+      listener.inject({ method: 'POST', url: '/metric', remoteAddress: ip, payload: { messages } });
+    expect((await from('198.51.100.1', batch(500))).statusCode).toBe(200);
+    expect((await from('198.51.100.2', batch(500))).statusCode).toBe(200);
+    const refused = await from('198.51.100.3', batch(100));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect(await count()).toBe(before + 1000);
+    // 100 messages a second come back
+    clock.now += 1000;
+    expect((await from('198.51.100.3', batch(100))).statusCode).toBe(200);
+    expect((await from('198.51.100.4', batch(1))).statusCode).toBe(429);
+    await listener.close();
+  });
+
+  it('measures the wait of the intake budget from the refill rate', () => {
+    const clock = { now: 0 };
+    const take = intakeBudget(600, () => clock.now);
+    expect(take(500)).toBeNull();
+    // ten a second: a hundred in ten seconds
+    expect(take(100)).toBe(10);
+    clock.now += 10_000;
+    expect(take(100)).toBeNull();
+    expect(take(1)).toBe(1);
+  });
+
   it('stores 100,000 messages posted by 50 concurrent clients exactly once, retried batches included', async () => {
     await h.metrics.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(h.metrics.server.address() as AddressInfo).port}/metric`;
@@ -240,7 +325,7 @@ describe.each(BACKENDS)('metrics listener on %s', (backend) => {
       let accepted = 0;
       for (let start = 0; start < PER_CLIENT; start += BATCH) {
         const batch = Array.from({ length: BATCH }, (_, i) =>
-          message({ event_id: n + 1, media_id: start + i + 1 }),
+          message({ media_id: ((n * PER_CLIENT + start + i) % MEDIA) + 1 }),
         );
         accepted += await send(batch);
         // every client repeats its first batch (an answer it never saw): nothing new

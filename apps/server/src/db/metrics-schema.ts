@@ -34,6 +34,12 @@ export const metricEvents = pgTable(
     eventId: integer('event_id'),
     /** When it happened in the browser (messages are sent later, in batches). */
     occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    /**
+     * Who sent an anonymous message: a hash of the client address with a salt that lives in the
+     * listener's memory for one day (never stored), so the daily figures count an anonymous sender
+     * once without keeping an address. Null for a signed-in user's and the server's own messages.
+     */
+    sender: text('sender'),
   },
   (t) => [
     index('metric_events_type_idx').on(t.type, t.createdAt),
@@ -53,6 +59,25 @@ export const metricDaily = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.day, t.type] })],
+);
+
+/**
+ * Who was counted on a day: one row per event, day, type, person (user, anonymous sender) and item
+ * (medium, album or zip). `metric_daily` counts these rows, so a flood of one person's messages
+ * about one photo counts once. Days older than a message's day can be (7 days) are purged.
+ */
+export const metricDailyPeople = pgTable(
+  'metric_daily_people',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => photoServices.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    person: text('person').notNull(),
+    item: text('item').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.type, t.person, t.item] })],
 );
 
 /** How far a job has read an append-only table (the last id it counted). */

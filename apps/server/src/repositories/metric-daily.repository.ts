@@ -20,6 +20,20 @@ const EVENT_JOIN = sql.raw(`left join checkins c
     on m.event_id is null and c.id = (case when m.payload->>'album_id' ~ '^[0-9]{1,9}$' then (m.payload->>'album_id')::int end)
   join photo_services e on e.id = coalesce(m.event_id, c.photo_service_id)`);
 
+/**
+ * Who a message counts for: its user, else its anonymous sender (the listener's daily hash of the
+ * address), else the row itself (the server's own tracking of a visitor: each is a real action).
+ */
+const PERSON = sql.raw(`case when m.user_id is not null then 'u' || m.user_id
+  when m.sender is not null then 's' || m.sender else 'r' || m.id end`);
+
+/** What a message is about: its medium, else its album, else its zip, else nothing in particular. */
+const ITEM = sql.raw(`coalesce('m' || (m.payload->>'media_id'), 'a' || (m.payload->>'album_id'),
+  'z' || (m.payload->>'zip_id'), '')`);
+
+/** A message's day is at most 7 days before it was stored (DAY): older days take no new people. */
+const PEOPLE_KEPT_DAYS = 9;
+
 export interface DailyCount {
   day: string;
   type: string;
@@ -54,14 +68,23 @@ export function metricDailyRepository(db: Queryable) {
       const settled = bound.young === null ? Number(bound.newest) : Number(bound.young) - 1;
       const upper = Math.min(settled, last + maxRows);
       if (upper <= last) return null;
+      // A person counts once per event, day, type and item: only the (person, item) pairs new
+      // today reach the counts, however many messages say the same.
       await db.execute(sql`
+        with fresh as (
+          insert into metric_daily_people (event_id, day, type, person, item)
+          select distinct e.id, ${DAY}, m.type, ${PERSON}, ${ITEM}
+            from metric_events m
+            ${EVENT_JOIN}
+           where m.id > ${last} and m.id <= ${upper}
+          on conflict do nothing
+          returning event_id, day, type)
         insert into metric_daily (event_id, day, type, count)
-        select e.id, ${DAY}, m.type, count(*)::int
-          from metric_events m
-          ${EVENT_JOIN}
-         where m.id > ${last} and m.id <= ${upper}
-         group by 1, 2, 3
+        select event_id, day, type, count(*)::int from fresh group by 1, 2, 3
         on conflict (event_id, day, type) do update set count = metric_daily.count + excluded.count`);
+      await db.execute(
+        sql`delete from metric_daily_people where day < current_date - ${PEOPLE_KEPT_DAYS}::int`,
+      );
       await db.execute(sql`update metric_watermarks set last_id = ${upper} where name = ${WATERMARK}`);
       return upper;
     },

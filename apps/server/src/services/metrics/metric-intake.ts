@@ -1,5 +1,5 @@
 import type { MetricMessage } from '@fotodrop/contract';
-import { sha256 } from '../../adapters/secrets';
+import { randomSecret, sha256 } from '../../adapters/secrets';
 import type { Db } from '../../db/client';
 import { metricEventsRepository, type StoredMessage } from '../../repositories/metric-events.repository';
 import { tokensRepository } from '../../repositories/users.repository';
@@ -82,17 +82,30 @@ export function metricIntake({
     return userId;
   }
 
+  // An anonymous sender is its address, hashed with a salt made for the day and kept only here:
+  // the daily figures count it once, and what is stored names no address (not even after the day).
+  let salt = { day: '', value: '' };
+  function senderOf(ip: string): string {
+    const day = now().toISOString().slice(0, 10);
+    if (salt.day !== day) salt = { day, value: randomSecret() };
+    return sha256(`${salt.value}:${ip}`).slice(0, 32);
+  }
+
   return {
-    /** Stores a post's messages (with the next batch); answers how many were new. */
-    async submit(messages: MetricMessage[], authorization: string | undefined): Promise<number> {
+    /**
+     * Stores a post's messages (with the next batch); answers how many were new. Messages about an
+     * event or medium that does not exist are not stored (and not counted as new).
+     */
+    async submit(messages: MetricMessage[], authorization: string | undefined, ip: string): Promise<number> {
       const userId = await userOf(authorization);
+      const sender = userId === null ? senderOf(ip) : null;
       // A message twice in one batch (two tabs, or one post repeated quickly) is stored once and
       // counted for the first post only.
       const rows: StoredMessage[] = [];
       for (const m of messages) {
         if (pendingIds.has(m.id)) continue;
         pendingIds.add(m.id);
-        rows.push(toStored(m, userId));
+        rows.push(toStored(m, userId, sender));
       }
       if (rows.length === 0) return 0;
       const accepted = new Promise<number>((resolve, reject) => {
@@ -112,7 +125,7 @@ export function metricIntake({
 }
 export type MetricIntake = ReturnType<typeof metricIntake>;
 
-function toStored(message: MetricMessage, userId: number | null): StoredMessage {
+function toStored(message: MetricMessage, userId: number | null, sender: string | null): StoredMessage {
   const { id, type, event_id, timestamp, user_id: _claimed, ...rest } = message;
   return {
     message_id: id,
@@ -121,5 +134,6 @@ function toStored(message: MetricMessage, userId: number | null): StoredMessage 
     event_id: event_id ?? null,
     occurred_at: timestamp,
     payload: rest,
+    sender,
   };
 }
