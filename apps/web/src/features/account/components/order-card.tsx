@@ -2,7 +2,7 @@ import type { Order } from '@fotodrop/contract/api/orders';
 import { decimalStringToMinor, formatMoney } from '@fotodrop/contract/rules/currency';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 
 /** An order's state as a participant reads it; a pending order waits for its bank transfer. */

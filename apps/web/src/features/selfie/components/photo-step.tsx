@@ -1,7 +1,7 @@
 import { SELFIE_MAX_BYTES, SELFIE_MIME_TYPES } from '@fotodrop/contract/api/faces';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
