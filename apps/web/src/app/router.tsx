@@ -1,11 +1,11 @@
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/routes/home';
+import { handleOf, paths, type RouteDef } from '../shared/config/paths';
 import { PageLoader } from '../shared/ui/spinner';
 import { homeLoader, loggedOutOnlyLoader } from './guards/access-loaders';
 import { rootLoader } from './guards/root-loader';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
-import { handleOf, paths, type RouteDef } from './paths';
 import { connectSession } from './session';
 
 interface Screen {

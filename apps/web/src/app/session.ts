@@ -1,5 +1,5 @@
 import { sessionEvents } from '../shared/api/session-events';
-import { paths } from './paths';
+import { paths } from '../shared/config/paths';
 
 interface Navigator {
   navigate(to: string, opts?: { replace?: boolean }): unknown;

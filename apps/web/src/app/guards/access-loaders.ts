@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { paths } from '../../shared/config/paths';
 import { useAppStore } from '../../shared/store/app-store';
-import { paths } from '../paths';
 
 /** "/" sends logged-in users to their albums and remembers a ?voucher= to redeem at checkout. */
 export function homeLoader({ request }: LoaderFunctionArgs): null {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import { paths } from '../../shared/config/paths';
 import { useAppConfig, useIsBranded } from '../../shared/config/use-app-config';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { AppStoreLinks } from '../../shared/ui/app-store-links';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { BrandLogo, FotodropWordmark } from '../../shared/ui/logo';
-import { paths } from '../paths';
 
 /** The product's own site, from an organisation's subdomain: same domain with "www". */
 function ownSiteUrl(): string {

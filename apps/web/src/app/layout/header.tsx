@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useMatches, useNavigate } from 'react-router';
+import { paths, type RouteHandle } from '../../shared/config/paths';
 import { useAppConfig } from '../../shared/config/use-app-config';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useAppStore, useIsLoggedIn } from '../../shared/store/app-store';
 import { BrandLogo } from '../../shared/ui/logo';
-import { paths, type RouteHandle } from '../paths';
 import { Icon, navClass } from './nav-icon';
 
 function useRouteFlags(): RouteHandle {

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../../shared/config/paths';
 import { usePageTitle } from '../../shared/hooks/use-page-title';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { paths } from '../paths';
 
 /** HTTP status of an API error (0: no answer), without importing the client into the home page. */
 function statusOf(error: unknown): number | undefined {

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
+import { paths } from '../../shared/config/paths';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useAppStore } from '../../shared/store/app-store';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
-import { paths } from '../paths';
 
 /** Shown after a 401 ended a session that had a token. */
 export default function SessionExpiredDialog() {

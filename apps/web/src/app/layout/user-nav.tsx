@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { paths } from '../../shared/config/paths';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useAppStore } from '../../shared/store/app-store';
-import { paths } from '../paths';
 import { Icon, navClass } from './nav-icon';
 
 // The contract's MEDIA_UPLOAD_PERMISSION; its module would bring zod into the first chunk.

@@ -3,7 +3,7 @@ import { decimalStringToMinor, formatMoney } from '@fotodrop/contract/rules/curr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';

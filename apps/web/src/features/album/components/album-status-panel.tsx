@@ -1,6 +1,6 @@
 import './album-status.css';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatCalendarDate } from '../../../shared/ui/date-text';
 import { LineIcon } from '../../../shared/ui/line-icon';

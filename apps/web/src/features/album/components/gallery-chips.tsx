@@ -1,6 +1,6 @@
 import type { GalleryTreeNode } from '@fotodrop/contract/api/galleries';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 
 /** The sub-galleries of a gallery (only those holding the user's photos), each with its count. */

@@ -1,7 +1,7 @@
 import './album-media.css';
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { PageLoader } from '../../../shared/ui/spinner';

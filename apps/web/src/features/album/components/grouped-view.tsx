@@ -3,8 +3,8 @@ import { type GalleryKind, MAX_PLACEHOLDERS } from '@fotodrop/contract/constants
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { queryClient } from '../../../shared/api/query-client';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';

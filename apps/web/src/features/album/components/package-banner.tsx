@@ -4,7 +4,7 @@ import { packageIsBetterBuy } from '@fotodrop/contract/rules/cart-pricing';
 import { decimalStringToMinor, formatMoney } from '@fotodrop/contract/rules/currency';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Toast } from '../../../shared/ui/toast';

@@ -1,6 +1,6 @@
 import { formatMoney } from '@fotodrop/contract/rules/currency';
 import { useId } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ButtonLink } from '../../../shared/ui/button';
 import { LineIcon } from '../../../shared/ui/line-icon';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { RichText } from '../../../shared/i18n/rich-text';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths, safeNext } from '../../../app/paths';
 import { clearSession } from '../../../shared/auth/user';
+import { paths, safeNext } from '../../../shared/config/paths';
 import {
   convertIdToken,
   convertPartnerToken,

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths, safeNext } from '../../../app/paths';
+import { paths, safeNext } from '../../../shared/config/paths';
 import { useAppConfig } from '../../../shared/config/use-app-config';
 import { applyServerErrors, FORM_ERROR } from '../../../shared/forms/server-errors';
 import { useTranslation } from '../../../shared/i18n/use-translation';

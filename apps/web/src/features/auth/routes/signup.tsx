@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { paths, safeNext } from '../../../app/paths';
+import { paths, safeNext } from '../../../shared/config/paths';
 import { useAppConfig } from '../../../shared/config/use-app-config';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { applyServerErrors } from '../../../shared/forms/server-errors';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, safeNext } from '../../../app/paths';
 import { clearSession } from '../../../shared/auth/user';
+import { paths, safeNext } from '../../../shared/config/paths';
 import { ssoLogin } from '../api/social-login';
 import { SigningIn } from '../components/signing-in';
 import type { LoginNotice } from './login';

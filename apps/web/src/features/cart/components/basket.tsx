@@ -1,7 +1,7 @@
 import './basket.css';
 import type { DigitalItem } from '@fotodrop/contract/api/cart';
 import { type ReactNode, useState } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, ButtonLink } from '../../../shared/ui/button';

@@ -2,7 +2,7 @@ import type { cartItemTotalSchema, DigitalItem } from '@fotodrop/contract/api/ca
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { LineIcon } from '../../../shared/ui/line-icon';

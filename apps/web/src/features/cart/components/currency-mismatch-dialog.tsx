@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';

@@ -1,6 +1,6 @@
 import type { PrintCartItem } from '@fotodrop/contract/api/print';
 import { useState } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ButtonLink } from '../../../shared/ui/button';
 import { usePrintOptionNames } from '../../print';

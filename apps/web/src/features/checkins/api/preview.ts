@@ -3,9 +3,9 @@ import type { PreviewResponse } from '@fotodrop/contract/api/checkin-schemas';
 import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { MARKETING_CHECK_SERVICE_ID } from '@fotodrop/contract/constants';
 import { ErrorCode } from '@fotodrop/contract/errors';
-import { paths, safeNext } from '../../../app/paths';
 import { callEndpoint } from '../../../shared/api/client';
 import { isApiError } from '../../../shared/api/errors';
+import { paths, safeNext } from '../../../shared/config/paths';
 import { useAppStore } from '../../../shared/store/app-store';
 import { writeItem } from '../../../shared/store/safe-storage';
 

@@ -2,7 +2,7 @@ import type { CheckinListItem } from '@fotodrop/contract/api/checkin-schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';

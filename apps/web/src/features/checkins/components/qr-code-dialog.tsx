@@ -1,6 +1,6 @@
 import { create } from 'qrcode';
 import { useMemo, useState } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';

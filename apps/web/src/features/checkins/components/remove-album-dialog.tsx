@@ -1,7 +1,7 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';

@@ -2,7 +2,7 @@ import './checkins.css';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
 import { lazy, Suspense, useEffect } from 'react';
 import { type LoaderFunctionArgs, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { paths, safeNext } from '../../../app/paths';
+import { paths, safeNext } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useAppStore } from '../../../shared/store/app-store';

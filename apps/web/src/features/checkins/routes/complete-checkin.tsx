@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
-import { loader as requireLogin } from '../../../app/guards/require-login';
-import { paths } from '../../../app/paths';
+import { requireLogin } from '../../../shared/auth/require-login';
 import { clearSession } from '../../../shared/auth/user';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useAppStore } from '../../../shared/store/app-store';

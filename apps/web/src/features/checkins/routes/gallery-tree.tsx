@@ -2,8 +2,8 @@ import './album.css';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
-import { paths } from '../../../app/paths';
 import { queryClient } from '../../../shared/api/query-client';
+import { paths } from '../../../shared/config/paths';
 import { GalleryScreen } from '../../album';
 import { checkinByCodeQuery } from '../api/checkin-queries';
 

@@ -2,7 +2,7 @@ import type { Checkin, CheckinStepResponse } from '@fotodrop/contract/api/checki
 import { STEP_MODAL_DELAY_MS } from '@fotodrop/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { type ModalName, useAppStore } from '../../../shared/store/app-store';
 import { resetCheckinList } from '../api/checkin-queries';
 import { clearPendingStep, savePendingStep } from './pending-step';

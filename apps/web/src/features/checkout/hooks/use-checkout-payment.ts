@@ -4,8 +4,8 @@ import { isCampaignValid } from '@fotodrop/contract/rules/campaign';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { isApiError } from '../../../shared/api/errors';
+import { paths } from '../../../shared/config/paths';
 import { useAppStore } from '../../../shared/store/app-store';
 import {
   cancelOrder,

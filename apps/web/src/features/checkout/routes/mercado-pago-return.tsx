@@ -2,7 +2,7 @@ import './checkout.css';
 import type { MercadoPagoStatus } from '@fotodrop/contract/enums';
 import { useState } from 'react';
 import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CheckoutFailure } from '../components/order-result';

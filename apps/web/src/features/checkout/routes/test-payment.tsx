@@ -3,7 +3,7 @@ import type { testIntentSchema } from '@fotodrop/contract/api/orders';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';

@@ -4,7 +4,7 @@ import { isEventSlug } from '@fotodrop/contract/rules/event-slug';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useWeekStart } from '../../../shared/i18n/use-week-start';

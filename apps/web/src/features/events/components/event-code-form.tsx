@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useAppConfig } from '../../../shared/config/use-app-config';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';

@@ -3,7 +3,7 @@ import type { EventInfo } from '@fotodrop/contract/api/events';
 import { isEventSlug } from '@fotodrop/contract/rules/event-slug';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs, redirect, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';

@@ -1,7 +1,7 @@
 import './events.css';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useAppConfig } from '../../../shared/config/use-app-config';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';

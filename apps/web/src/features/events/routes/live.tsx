@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { isApiError } from '../../../shared/api/errors';
+import { paths } from '../../../shared/config/paths';
 import { useAppConfig } from '../../../shared/config/use-app-config';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useAppConfig } from '../../../shared/config/use-app-config';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { AppStoreLinks } from '../../../shared/ui/app-store-links';

@@ -1,6 +1,6 @@
 import './home.css';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useAppConfig, useIsBranded } from '../../../shared/config/use-app-config';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';

@@ -1,7 +1,7 @@
 import './impersonation-banner.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useAppStore } from '../../../shared/store/app-store';
 import { Button } from '../../../shared/ui/button';

@@ -1,8 +1,8 @@
 import './upload.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { isApiError } from '../../../shared/api/errors';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';

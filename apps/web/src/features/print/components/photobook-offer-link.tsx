@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatCalendarDate } from '../../../shared/ui/date-text';
 import { usePhotobookOffer } from '../api/photobook-api';

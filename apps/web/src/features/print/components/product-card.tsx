@@ -1,6 +1,6 @@
 import type { PrintProduct } from '@fotodrop/contract/api/print';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { photosTaken, showPrice } from '../lib/print-format';
 import { cheapestVariant } from '../lib/variants';

@@ -1,7 +1,7 @@
 import './print.css';
 import type { PrintCartItem } from '@fotodrop/contract/api/print';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ButtonLink } from '../../../shared/ui/button';

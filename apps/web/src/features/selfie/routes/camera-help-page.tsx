@@ -1,6 +1,6 @@
 import '../selfie.css';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CameraHelpSteps } from '../components/camera-help';

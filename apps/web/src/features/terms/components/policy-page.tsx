@@ -2,7 +2,7 @@ import { isLanguage } from '@fotodrop/contract/languages';
 import { LEGAL_CONTACT_EMAIL, POLICIES_DATE, POLICIES_VERSION } from '@fotodrop/contract/policies';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths, safeNext } from '../../../app/paths';
 import { signOut, updateMe } from '../../../shared/auth/user';
+import { paths, safeNext } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { RichText } from '../../../shared/i18n/rich-text';

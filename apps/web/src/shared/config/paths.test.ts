@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { paths, safeNext } from './paths';
-import { createRoutes } from './router';
 
 describe('paths', () => {
   it('builds links with their parameters', () => {
@@ -73,18 +72,5 @@ describe('paths', () => {
       expect(def).toMatchObject({ backButton: true, hideCartIcon: true });
     }
     expect(paths.checkoutMercadoPago.hideCartIcon).toBe(true);
-  });
-
-  it('puts every screen under the guard of its access rule', () => {
-    const data = createRoutes()[0]?.children?.[0]?.children?.find((r) => r.id === 'data');
-    const group = (id: string) =>
-      data?.children?.find((r) => r.id === id)?.children?.map((r) => `/${r.path}`);
-    expect(group('logged-out-only')).toEqual([paths.login.path, paths.signup.path, paths.resetPassword.path]);
-    const protectedPaths = group('login-required') ?? [];
-    expect(protectedPaths.length).toBeGreaterThan(0);
-    for (const path of protectedPaths) {
-      const def = Object.values(paths).find((d) => d.path === path);
-      expect(def?.access).toBe('login');
-    }
   });
 });
