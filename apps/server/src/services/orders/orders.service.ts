@@ -22,13 +22,18 @@ import { NoDeliveryError } from '../cart-print/shipping';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { bankTransferEmail } from './bank-transfer-email';
 import type { OrderCompletion } from './order-completion';
-import { orderDto } from './order-dto';
+import { failureOf, orderDto } from './order-dto';
 import { type OrderPricing, type PricedCart, VoucherError } from './order-pricing';
 import type { PaymentOptions } from './payment-options';
 
+/** 402: the stored failure as its English and our reason (issue 17: the web translates the reason). */
 export class PaymentFailedError extends DomainError {
-  constructor(message: string, orderId: number) {
-    super(402, ErrorCode.paymentFailed, message, { order_id: orderId });
+  constructor(stored: string, orderId: number) {
+    const { failure_message, failure_reason } = failureOf(stored);
+    super(402, ErrorCode.paymentFailed, failure_message ?? stored, {
+      order_id: orderId,
+      reason: failure_reason,
+    });
   }
 }
 

@@ -28,6 +28,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     albums: [{ checkin_id: 41, event_name: 'Alpine Marathon 2026', picacode: 'K7M2Q9P' }],
     paid_at: '2026-05-12T09:31:00Z',
     failure_message: null,
+    failure_reason: null,
     ...overrides,
   };
 }
