@@ -86,7 +86,8 @@ describe('the Mercado Pago payment provider', () => {
     fake.pay(providerRef, 'rejected', 'cc_rejected_insufficient_amount');
     expect(await mp.retrieve(providerRef)).toMatchObject({
       status: 'failed',
-      message: 'Your card has insufficient funds.',
+      // our reason, not a sentence (issue 17)
+      message: 'insufficient_funds',
       redirectUrl: null,
     });
     fake.pay(providerRef, 'in_process', 'pending_review_manual');

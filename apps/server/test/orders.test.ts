@@ -197,10 +197,13 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     const intent = (created.body.payment as { client_secret: string }).client_secret;
     const paid = await payCard(intent, TEST_CARDS.declines);
     expect(paid.body.status).toBe('failed');
+    // our reason, which the web says in the user's language; its English for API clients (issue 17)
+    expect(paid.body).toMatchObject({ reason: 'declined', message: 'Your card was declined.' });
     const confirmed = await confirm(intent);
     expect(confirmed.status).toBe(402);
     expect(confirmed.body.code).toBe('payment_failed');
     expect(confirmed.body.message).toBe('Your card was declined.');
+    expect(confirmed.body.data).toMatchObject({ reason: 'declined' });
     expect((await send('GET', '/cart/digital-items/')).body.results).toHaveLength(1);
     expect((await albumMedia()).some((m) => m.is_purchased)).toBe(false);
     // Paying again makes a new order for the same cart.

@@ -179,6 +179,8 @@ describe('payment provider webhooks', () => {
       expect(await statusOf(order.id)).toMatchObject({
         status: 'failed',
         failure_message: FAKE_DECLINE_MESSAGE,
+        // Stripe's decline code as our reason, which the web translates (issue 17)
+        failure_reason: 'insufficient_funds',
       });
 
       const unrelated = JSON.stringify({

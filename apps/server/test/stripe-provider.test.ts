@@ -5,7 +5,7 @@ import { ProviderDeclinedError, WebhookSignatureError } from '../src/adapters/pa
 import { type StripePaymentProvider, stripePaymentProvider } from '../src/adapters/payments/stripe-provider';
 import { NotFoundError } from '../src/http/errors';
 import { paymentCustomersRepository } from '../src/repositories/payment-customers.repository';
-import { FAKE_DECLINE_MESSAGE, type FakeStripeApi, startFakeStripeApi } from './fakes/fake-stripe-api';
+import { type FakeStripeApi, startFakeStripeApi } from './fakes/fake-stripe-api';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -95,7 +95,8 @@ describe('the Stripe payment provider', () => {
     fake.settle(providerRef, 'failed');
     expect(await stripe.retrieve(providerRef)).toMatchObject({
       status: 'failed',
-      message: FAKE_DECLINE_MESSAGE,
+      // our reason, not Stripe's English (issue 17)
+      message: 'insufficient_funds',
     });
     fake.settle(providerRef, 'succeeded');
     expect(await stripe.retrieve(providerRef)).toMatchObject({ status: 'succeeded', message: null });
@@ -119,7 +120,7 @@ describe('the Stripe payment provider', () => {
     const declining = fake.addCard(customer, '0002');
     fake.declineCard(declining);
     await expect(stripe.create(input({ savedCardId: declining }))).rejects.toThrow(
-      new ProviderDeclinedError(FAKE_DECLINE_MESSAGE),
+      new ProviderDeclinedError('insufficient_funds'),
     );
     const before = fake.intents.size;
     await expect(stripe.create(input({ customer: otto, savedCardId: declining }))).rejects.toBeInstanceOf(

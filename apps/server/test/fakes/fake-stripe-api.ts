@@ -19,7 +19,7 @@ export interface FakeIntent extends Obj {
   payment_method: string | null;
   allowed_payment_method_types: string[];
   setup_future_usage: string | null;
-  last_payment_error: { message: string; code: string } | null;
+  last_payment_error: { message: string; code: string; decline_code?: string } | null;
   next_action: Obj | null;
   metadata: Record<string, string>;
   payment_method_data: Obj | null;
@@ -115,11 +115,16 @@ export async function startFakeStripeApi() {
     }
     if (declining.has(intent.payment_method)) {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { code: 'card_declined', message: FAKE_DECLINE_MESSAGE };
+      intent.last_payment_error = {
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: FAKE_DECLINE_MESSAGE,
+      };
       throw new StripeFault(402, {
         error: {
           type: 'card_error',
           code: 'card_declined',
+          decline_code: 'insufficient_funds',
           message: FAKE_DECLINE_MESSAGE,
           payment_intent: intent,
         },
@@ -301,7 +306,11 @@ export async function startFakeStripeApi() {
       if (outcome === 'succeeded') succeed(intent);
       else if (outcome === 'failed') {
         intent.status = 'requires_payment_method';
-        intent.last_payment_error = { code: 'card_declined', message: FAKE_DECLINE_MESSAGE };
+        intent.last_payment_error = {
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: FAKE_DECLINE_MESSAGE,
+        };
       } else if (outcome === 'requires_action') {
         intent.status = 'requires_action';
         intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_METHODS } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema, paginated } from '../pagination';
 import { routes } from '../routes';
+import { PAYMENT_FAILURE_REASONS } from '../rules/payment-failure';
 import { countryCode, currencyCode, dateTime, id, idParams, money } from './common';
 
 const tag = 'Orders';
@@ -108,8 +109,10 @@ export const orderSchema = z.object({
   // decision: what the order unlocked, for "My orders": the albums it bought from, with links back.
   albums: z.array(z.object({ checkin_id: id, event_name: z.string(), picacode: z.string() })),
   paid_at: dateTime.nullable(),
-  // decision: the provider's message of a failed payment (the payment-error modal shows it).
+  // decision: why a payment failed, in English (API clients, logs)…
   failure_message: z.string().nullable(),
+  // …and as our reason (issue 17), which the web says in the user's language: never the provider's text.
+  failure_reason: z.enum(PAYMENT_FAILURE_REASONS).nullable(),
   // decision (issue 17): signed thumbnails of the order's first photos for "My orders" (watermarked
   // until the order is paid); empty for print-only and package-only orders.
   thumbnails: z.array(z.object({ media_id: id, url: z.string() })).max(4),
@@ -144,6 +147,8 @@ export const testIntentSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   description: z.string(),
   message: z.string().nullable(),
+  // issue 17: a failed intent's reason (the web translates it; `message` is its English)
+  reason: z.enum(PAYMENT_FAILURE_REASONS).nullable(),
   // Where the test page sends the browser back after a redirect method.
   return_url: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
+import { mercadoPagoFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import {
   InvalidWebhookSignatureError,
   MercadoPagoConfig,
@@ -44,18 +45,6 @@ type MpPayment = {
   currency_id?: string;
   date_created?: string;
 };
-
-/** The rejection reasons a payer can act on, in words; others get a general sentence. */
-const REJECTIONS: Record<string, string> = {
-  cc_rejected_insufficient_amount: 'Your card has insufficient funds.',
-  cc_rejected_bad_filled_security_code: 'The security code of your card is wrong.',
-  cc_rejected_bad_filled_date: 'The expiry date of your card is wrong.',
-  cc_rejected_bad_filled_other: 'Some card details are wrong.',
-  cc_rejected_call_for_authorize: 'Your card issuer must authorise this payment: call them, then try again.',
-  cc_rejected_card_disabled: 'Your card is not active: call your card issuer.',
-  cc_rejected_high_risk: 'The payment was refused. Please use another card or payment method.',
-};
-const REJECTED = 'Mercado Pago refused the payment.';
 
 /** Mercado Pago's payment states in the provider interface's words. */
 export function mercadoPagoStatusOf(status: string | undefined): ProviderPaymentStatus {
@@ -176,7 +165,8 @@ export function mercadoPagoPaymentProvider(options: MercadoPagoProviderOptions) 
         status,
         clientSecret: null,
         redirectUrl: status === 'requires_action' ? (preference.init_point ?? null) : null,
-        message: status === 'failed' ? (REJECTIONS[payment?.status_detail ?? ''] ?? REJECTED) : null,
+        // our reason for the rejection (issue 17), never Mercado Pago's words
+        message: status === 'failed' ? mercadoPagoFailureReason(payment?.status_detail) : null,
         amountMinor: decimalStringToMinor(
           String(paid ?? (item?.unit_price ?? 0) * (item?.quantity ?? 1)),
           currency,

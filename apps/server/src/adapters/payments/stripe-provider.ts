@@ -1,4 +1,5 @@
 import type { PaymentMethodId } from '@fotodrop/contract';
+import { stripeFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import Stripe from 'stripe';
 import { NotFoundError } from '../../http/errors';
 import {
@@ -93,7 +94,8 @@ function toPayment(intent: Stripe.PaymentIntent): ProviderPayment {
     status,
     clientSecret: intent.client_secret,
     redirectUrl: redirect?.url ?? null,
-    message: status === 'failed' ? (intent.last_payment_error?.message ?? 'The payment failed.') : null,
+    // our reason for the failure (issue 17), never Stripe's English
+    message: status === 'failed' ? stripeFailureReason(intent.last_payment_error) : null,
     amountMinor: intent.amount,
     currency: intent.currency.toUpperCase(),
   };
@@ -105,7 +107,9 @@ const isStripeError = (error: unknown): error is Stripe.errors.StripeError =>
 /** Stripe's answer of a refused payment carries the reason a person can act on. */
 function declined(error: unknown): never {
   if (isStripeError(error) && (error.type === 'StripeCardError' || error.statusCode === 402)) {
-    throw new ProviderDeclinedError(error.message);
+    throw new ProviderDeclinedError(
+      stripeFailureReason({ code: error.code, decline_code: error.decline_code }),
+    );
   }
   throw error;
 }

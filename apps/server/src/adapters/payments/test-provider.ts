@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentMethodId, SavedCard } from '@fotodrop/contract';
+import type { PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { testPaymentCards, testPaymentIntents } from '../../db/order-schema';
@@ -18,10 +19,10 @@ export const TEST_CARDS = {
   needsSecondConfirm: '4000000000003220',
 } as const;
 
-export const DECLINED_MESSAGE = 'Your card was declined.';
-export const NOT_A_TEST_CARD_MESSAGE =
-  'Test mode accepts only test cards: use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.';
-export const REFUSED_ON_PAGE_MESSAGE = 'The payment was refused on the test payment page.';
+// A failure is kept as our reason (issue 17: the contract's PAYMENT_FAILURE_REASONS), as the real providers' are.
+export const DECLINED_MESSAGE: PaymentFailureReason = 'declined';
+export const NOT_A_TEST_CARD_MESSAGE: PaymentFailureReason = 'test_cards_only';
+export const REFUSED_ON_PAGE_MESSAGE: PaymentFailureReason = 'refused_on_page';
 export const SECOND_CONFIRM_MESSAGE = 'Confirm the payment with your bank to finish.';
 
 const REDIRECT_METHODS: readonly PaymentMethodId[] = ['ideal', 'p24', 'mercado-pago'];

@@ -1,6 +1,20 @@
 import type { Order } from '@fotodrop/contract';
 import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
+import {
+  PAYMENT_FAILURE_ENGLISH,
+  type PaymentFailureReason,
+  paymentFailureReasonOf,
+} from '@fotodrop/contract/rules/payment-failure';
 import type { OrderLineRow, OrderRow } from '../../repositories/orders.repository';
+
+/** A stored failure (our reason, or English stored before issue 17) as the wire says it. */
+export function failureOf(stored: string | null): {
+  failure_message: string | null;
+  failure_reason: PaymentFailureReason | null;
+} {
+  const reason = paymentFailureReasonOf(stored);
+  return { failure_message: reason && PAYMENT_FAILURE_ENGLISH[reason], failure_reason: reason };
+}
 
 /** The bank account a transfer goes to, with the order's reference. */
 export interface TransferAccount {
@@ -64,7 +78,7 @@ export function orderDto(
         : null,
     albums,
     paid_at: order.paidAt?.toISOString() ?? null,
-    failure_message: order.failureMessage,
+    ...failureOf(order.failureMessage),
     // Signed links are the presenter's (order-presenter.ts); e-mails show none.
     thumbnails: [],
   };

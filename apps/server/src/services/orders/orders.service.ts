@@ -19,14 +19,20 @@ import type { WrongGuessLimits } from '../albums/code-guess-limits';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { bankTransferEmail } from './bank-transfer-email';
 import type { OrderCompletion } from './order-completion';
+import { failureOf } from './order-dto';
 import { CANCELLED_MESSAGE, type OrderPayments } from './order-payments';
 import type { OrderPlacement, Parsed } from './order-placement';
 import type { OrderPresenter } from './order-presenter';
 import { VoucherError } from './order-pricing';
 
+/** 402: the stored failure as its English and our reason (issue 17: the web translates the reason). */
 export class PaymentFailedError extends DomainError {
-  constructor(message: string, orderId: number) {
-    super(402, ErrorCode.paymentFailed, message, { order_id: orderId });
+  constructor(stored: string, orderId: number) {
+    const { failure_message, failure_reason } = failureOf(stored);
+    super(402, ErrorCode.paymentFailed, failure_message ?? stored, {
+      order_id: orderId,
+      reason: failure_reason,
+    });
   }
 }
 

@@ -8,6 +8,7 @@ import type {
 import { NotFoundError } from '../../http/errors';
 import type { AuthContext } from '../accounts/auth.service';
 import { assertNotImpersonated } from '../accounts/impersonation-audit';
+import { failureOf } from './order-dto';
 
 /**
  * The test provider's own API, as the browser reaches it: its page and card form read an intent and
@@ -27,7 +28,12 @@ export function testPaymentsService(deps: {
     currency: row.currency,
     payment_method: row.method,
     description: row.description,
-    message: row.message,
+    // a failure's reason and its English; nothing for the other states (issue 17)
+    ...(row.status === 'failed'
+      ? (({ failure_message, failure_reason }) => ({ message: failure_message, reason: failure_reason }))(
+          failureOf(row.message),
+        )
+      : { message: null, reason: null }),
     return_url: row.returnUrl,
   });
   return {

@@ -141,8 +141,9 @@ export function OrderCard({
         </div>
       </dl>
 
-      {order.status === 'failed' && order.failure_message && (
-        <p className="order-note">{order.failure_message}</p>
+      {/* our reason in the user's language, never the provider's words (issue 17) */}
+      {order.status === 'failed' && order.failure_reason && (
+        <p className="order-note">{t(`checkout.decline.${order.failure_reason}`)}</p>
       )}
       {order.status === 'pending' && order.bank_transfer && (
         <p className="order-note">

@@ -65,6 +65,7 @@ describe('My orders', () => {
         status: 'failed',
         paid_at: null,
         failure_message: 'Your card was declined.',
+        failure_reason: 'declined',
       }),
     ];
     const router = renderApp('/profile/orders');

@@ -29,6 +29,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     paid_at: '2026-05-12T09:31:00Z',
     failure_message: null,
     thumbnails: [],
+    failure_reason: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { Order } from '@fotodrop/contract/api/orders';
+import type { PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { useId } from 'react';
 import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -122,8 +123,7 @@ export function OrderResult({
   transferMessage?: string | undefined;
 }) {
   const { t } = useTranslation();
-  if (order.status === 'failed')
-    return <CheckoutFailure message={order.failure_message} orderId={order.id} />;
+  if (order.status === 'failed') return <CheckoutFailure reason={order.failure_reason} orderId={order.id} />;
   const pending = order.status === 'pending';
   const paid = order.status === 'paid';
   const kind = paid ? 'paid' : pending ? 'pending' : 'processing';
@@ -144,7 +144,14 @@ export function OrderResult({
 }
 
 /** The checkout error page (albums spec §8): payment failed, something went wrong. */
-export function CheckoutFailure({ message, orderId }: { message: string | null; orderId?: number }) {
+export function CheckoutFailure({
+  reason,
+  orderId,
+}: {
+  /** Why, as our reason (issue 17: said in the user's language, never the provider's words). */
+  reason: PaymentFailureReason | null;
+  orderId?: number;
+}) {
   const { t } = useTranslation();
   const subject =
     orderId === undefined
@@ -159,7 +166,7 @@ export function CheckoutFailure({ message, orderId }: { message: string | null; 
           <p>{t('checkout.failure.text')}</p>
         </div>
       </div>
-      {message && <p className="order-failure-message">{message}</p>}
+      {reason && <p className="order-failure-message">{t(`checkout.decline.${reason}`)}</p>}
       <div className="order-actions">
         <ButtonLink to={paths.checkout.getHref()}>{t('checkout.failure.retry')}</ButtonLink>
         <a className="btn btn-secondary" href={supportMailto(subject)}>

@@ -1,3 +1,4 @@
+import type { PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -5,16 +6,17 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { supportMailto } from '../lib/support';
 
 /**
- * The payment-error modal (albums spec §8): something went wrong, the payment system's own
- * message, try again or ask support. The cart is untouched, so trying again is one press away.
+ * The payment-error modal (albums spec §8): something went wrong, what the payment system said (as
+ * our translated reason, issue 17), try again or ask support. The cart is untouched, so trying
+ * again is one press away.
  */
 export function PaymentErrorDialog({
   open,
-  message,
+  reason,
   onRetry,
 }: {
   open: boolean;
-  message: string | null;
+  reason: PaymentFailureReason | null;
   onRetry: () => void;
 }) {
   const { t } = useTranslation();
@@ -33,9 +35,9 @@ export function PaymentErrorDialog({
       }
     >
       <p>{t('checkout.error_modal.text')}</p>
-      {message && (
+      {reason && (
         <Alert tone="error" title={t('checkout.error_modal.provider')}>
-          {message}
+          {t(`checkout.decline.${reason}`)}
         </Alert>
       )}
     </Dialog>

@@ -1,3 +1,4 @@
+import { stripeFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect } from 'react';
@@ -60,7 +61,8 @@ function PaymentHandle({ onReady }: { onReady: StripePaymentProps['onReady'] }) 
     onReady({
       async submit() {
         const { error } = await elements.submit();
-        return error?.message ?? null;
+        // Stripe shows the field's own hint in the element; the modal says our reason
+        return error ? stripeFailureReason(error) : null;
       },
       async confirm(clientSecret, returnUrl) {
         const { error, paymentIntent } = await stripe.confirmPayment({
@@ -69,7 +71,7 @@ function PaymentHandle({ onReady }: { onReady: StripePaymentProps['onReady'] }) 
           confirmParams: { return_url: returnUrl },
           redirect: 'if_required',
         });
-        if (error) return { error: error.message ?? '' };
+        if (error) return { error: stripeFailureReason(error) };
         return { intentId: paymentIntent.id };
       },
     });

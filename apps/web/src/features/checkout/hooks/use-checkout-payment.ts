@@ -1,6 +1,7 @@
 import type { Order } from '@fotodrop/contract/api/orders';
 import type { PaymentMethodId } from '@fotodrop/contract/enums';
 import { isCampaignValid } from '@fotodrop/contract/rules/campaign';
+import type { PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +16,14 @@ import {
   type NewOrder,
 } from '../api/checkout-api';
 import { checkoutKeys } from '../api/checkout-queries';
-import { intentIdOfSecret, nextStep, orderFailed, PAYMENT_FAILED, samePath } from '../lib/payment-steps';
+import {
+  failedReason,
+  intentIdOfSecret,
+  nextStep,
+  orderFailed,
+  PAYMENT_FAILED,
+  samePath,
+} from '../lib/payment-steps';
 import type { StripeHandle } from '../lib/stripe-handle';
 
 export type PayState =
@@ -23,8 +31,8 @@ export type PayState =
   | { step: 'paying' }
   /** 3-D Secure-like: the bank asks for a second confirmation of the test card. */
   | { step: 'bank-confirm'; orderId: number; intentId: string; cardNumber: string; method: PaymentMethodId }
-  /** The payment-error modal: the provider's message (null: ours, generic). */
-  | { step: 'failed'; message: string | null };
+  /** The payment-error modal: why, as our reason (null: nothing more to say). */
+  | { step: 'failed'; reason: PaymentFailureReason | null };
 
 export interface PayRequest {
   body: Omit<NewOrder, 'voucher_code' | 'campaign_code'>;
@@ -50,7 +58,7 @@ export function useCheckoutPayment() {
 
   function finish(order: Order) {
     if (orderFailed(order)) {
-      setState({ step: 'failed', message: order.failure_message });
+      setState({ step: 'failed', reason: order.failure_reason });
       void queryClient.invalidateQueries({ queryKey: ['cart'] });
       return;
     }
@@ -78,18 +86,18 @@ export function useCheckoutPayment() {
       return;
     }
     if (intent.status === 'succeeded') return confirm(intentId, method);
-    // the server learns of the decline from the provider too; the modal shows the provider's words
+    // the server learns of the decline from its provider too; the modal says the reason in our words
     await confirmPayment({ transaction_id: intentId, payment_method: method, extra_data: {} }).catch(
       () => null,
     );
-    setState({ step: 'failed', message: intent.message });
+    setState({ step: 'failed', reason: intent.reason ?? 'declined' });
     void queryClient.invalidateQueries({ queryKey: ['cart'] });
   }
 
-  /** A refused payment: the server answers 402 payment_failed with the provider's message. */
+  /** A refused payment: the server answers 402 payment_failed with our reason. */
   function failed(error: unknown) {
     const declined = isApiError(error) && error.code === PAYMENT_FAILED;
-    setState({ step: 'failed', message: declined ? error.serverMessage : null });
+    setState({ step: 'failed', reason: declined ? failedReason(error.data) : null });
     if (declined) void queryClient.invalidateQueries({ queryKey: ['cart'] });
   }
 
@@ -117,7 +125,7 @@ export function useCheckoutPayment() {
       const stripeError = stripe ? await stripe.submit() : null;
       if (stripeError) {
         inFlight.current = false;
-        setState({ step: 'failed', message: stripeError });
+        setState({ step: 'failed', reason: stripeError });
         return;
       }
       created = await createOrder({
@@ -159,7 +167,7 @@ export function useCheckoutPayment() {
           ).toString();
           const answer = await stripe!.confirm(step.clientSecret, returnUrl);
           if ('error' in answer) {
-            setState({ step: 'failed', message: answer.error });
+            setState({ step: 'failed', reason: answer.error });
             return;
           }
           return confirm(answer.intentId || intentIdOfSecret(step.clientSecret), method);

@@ -1,4 +1,5 @@
 import type { PaymentMethodId } from '@fotodrop/contract/enums';
+import type { PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,11 +7,11 @@ import { isApiError } from '../../../shared/api/errors';
 import { paths } from '../../../shared/config/paths';
 import { confirmPayment, fetchOrder } from '../api/checkout-api';
 import { checkoutKeys } from '../api/checkout-queries';
-import { failedOrderId, PAYMENT_FAILED } from '../lib/payment-steps';
+import { failedOrderId, failedReason, PAYMENT_FAILED } from '../lib/payment-steps';
 
 export type ReturnState =
   | { step: 'confirming' }
-  | { step: 'failed'; orderId: number | null; message: string | null };
+  | { step: 'failed'; orderId: number | null; reason: PaymentFailureReason | null };
 
 export interface ProviderReturn {
   transactionId: string | null;
@@ -46,7 +47,7 @@ export function useReturnConfirmation(ret: ProviderReturn): ReturnState {
           extra_data: extraData,
         });
         if (order.status === 'failed') {
-          setState({ step: 'failed', orderId: order.id, message: order.failure_message });
+          setState({ step: 'failed', orderId: order.id, reason: order.failure_reason });
           void queryClient.invalidateQueries({ queryKey: ['cart'] });
           return;
         }
@@ -55,12 +56,12 @@ export function useReturnConfirmation(ret: ProviderReturn): ReturnState {
         void queryClient.invalidateQueries({ queryKey: ['cart'] });
         void queryClient.invalidateQueries({ queryKey: ['album'] });
       } catch (error) {
-        // a refused payment is a 402 payment_failed with the provider's message and the order's id
+        // a refused payment is a 402 payment_failed with our reason and the order's id
         const declined = isApiError(error) && error.code === PAYMENT_FAILED;
         setState({
           step: 'failed',
           orderId: declined ? (failedOrderId(error.data) ?? orderId) : orderId,
-          message: declined ? error.serverMessage : null,
+          reason: declined ? failedReason(error.data) : null,
         });
         if (declined) void queryClient.invalidateQueries({ queryKey: ['cart'] });
       }

@@ -1,4 +1,5 @@
 import type { Order } from '@fotodrop/contract/api/orders';
+import { isPaymentFailureReason, type PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 
 /** What the browser does with a new order's `payment` answer (contract paymentActionSchema). */
 export type NextStep =
@@ -47,6 +48,12 @@ export const intentIdOfSecret = (secret: string) => secret.split('_secret_')[0] 
 
 /** The code of the server's answer to a payment the provider refused (402, the provider's words). */
 export const PAYMENT_FAILED = 'payment_failed';
+
+/** The reason a payment_failed answer names (data.reason, issue 17); `failed` when it names none. */
+export function failedReason(data: unknown): PaymentFailureReason {
+  const reason = data && typeof data === 'object' ? (data as Record<string, unknown>).reason : undefined;
+  return isPaymentFailureReason(reason) ? reason : 'failed';
+}
 
 /** The order id a payment_failed answer names (data.order_id), if any. */
 export function failedOrderId(data: unknown): number | null {

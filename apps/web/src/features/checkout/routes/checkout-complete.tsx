@@ -38,7 +38,7 @@ export function Component() {
       {state.step === 'confirming' ? (
         <ReturnProgress />
       ) : (
-        <CheckoutFailure message={state.message} orderId={state.orderId ?? undefined} />
+        <CheckoutFailure reason={state.reason} orderId={state.orderId ?? undefined} />
       )}
     </div>
   );

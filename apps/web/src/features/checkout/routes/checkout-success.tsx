@@ -33,7 +33,7 @@ export function Component() {
   }, [placed]);
 
   let body = <Spinner label={t('checkout.success.loading')} />;
-  if (id === null) body = <CheckoutFailure message={null} />;
+  if (id === null) body = <CheckoutFailure reason={null} />;
   else if (order.isError) body = <Alert tone="error">{translateError(t, order.error)}</Alert>;
   else if (order.data) body = <OrderResult order={order.data} transferMessage={transferMessage} />;
   return <div className="page container checkout-result">{body}</div>;

@@ -32,9 +32,11 @@ describe('the checkout after a reload (issue 17, item 6)', () => {
     await openCheckout();
     await waitFor(() => expect(payButton().textContent).toBe('Pay €19.70'));
     expect(within(summary()).getByText('Promo code SAVE10')).toBeTruthy();
-    expect(
-      callsTo(ctx.server.requests, 'GET', '/v1/cart/').some((r) => r.path.includes('voucher_code=SAVE10')),
-    ).toBe(true);
+    await waitFor(() =>
+      expect(
+        callsTo(ctx.server.requests, 'GET', '/v1/cart/').some((r) => r.path.includes('voucher_code=SAVE10')),
+      ).toBe(true),
+    );
   });
 
   it('drops a kept code the server no longer accepts, and says so', async () => {
@@ -91,3 +93,24 @@ async function openCheckoutIn() {
     ).toBe(true),
   );
 }
+
+describe('a decline in the interface language (issue 17, item 6)', () => {
+  it.each([
+    ['de', 'Deine Karte wurde abgelehnt.'],
+    ['it', 'La tua carta è stata rifiutata.'],
+    ['pl', 'Twoja karta została odrzucona.'],
+    ['uk', 'Вашу картку відхилено.'],
+  ] as const)("says the provider's decline in our words in %s, never its English", async (language, text) => {
+    await switchLanguage(language);
+    await openCheckoutIn();
+    fireEvent.change(document.querySelector('input[name="card_number"]')!, {
+      target: { value: '4000 0000 0000 0002' },
+    });
+    fireEvent.change(document.querySelector('input[name="card_expiry"]')!, { target: { value: '12/39' } });
+    fireEvent.change(document.querySelector('input[name="card_cvc"]')!, { target: { value: '123' } });
+    fireEvent.click(document.querySelector<HTMLButtonElement>('.checkout-summary button[type="submit"]')!);
+    const modal = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(await within(modal).findByText(text)).toBeTruthy();
+    expect(within(modal).queryByText('Your card was declined.')).toBeNull();
+  });
+});

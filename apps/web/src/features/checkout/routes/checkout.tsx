@@ -271,7 +271,7 @@ function Checkout() {
       />
       <PaymentErrorDialog
         open={state.step === 'failed'}
-        message={state.step === 'failed' ? state.message : null}
+        reason={state.step === 'failed' ? state.reason : null}
         onRetry={dismiss}
       />
       <BankConfirmDialog

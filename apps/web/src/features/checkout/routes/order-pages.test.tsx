@@ -35,7 +35,12 @@ describe('the pages after paying', () => {
   it('shows the checkout error page for a failed order', async () => {
     ctx.checkout.state.orders.set(
       901,
-      makeOrder({ id: 901, status: 'failed', failure_message: 'Your card was declined.' }),
+      makeOrder({
+        id: 901,
+        status: 'failed',
+        failure_message: 'Your card was declined.',
+        failure_reason: 'declined',
+      }),
     );
     renderApp('/checkout/success?order=901');
     expect(await screen.findByRole('heading', { name: 'Payment failed' }, { timeout: 5000 })).toBeTruthy();
@@ -83,7 +88,9 @@ describe('the pages after paying', () => {
     ctx.checkout.state.orders.set(950, makeOrder({ id: 950, payment_method: 'mercado-pago' }));
     renderApp('/checkout/mercado-pago/failure?payment_id=mp-123&preference_id=pref-9&status=rejected');
     expect(await screen.findByRole('heading', { name: 'Payment failed' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('Rejected.')).toBeTruthy();
+    // our reason in our words (issue 17), never the provider's text
+    expect(screen.getByText('Your card was declined.')).toBeTruthy();
+    expect(screen.queryByText('Rejected.')).toBeNull();
     const [confirm] = callsTo(ctx.server.requests, 'POST', '/v3/orders/confirm-payment/');
     expect(JSON.parse(confirm!.body)).toMatchObject({
       transaction_id: 'mp-123',

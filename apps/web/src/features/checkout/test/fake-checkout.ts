@@ -41,6 +41,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     albums: [{ checkin_id: 41, event_name: 'Alpine Marathon 2026', picacode: 'K7M2Q9P' }],
     paid_at: null,
     failure_message: null,
+    failure_reason: null,
     ...overrides,
   };
 }
@@ -195,6 +196,7 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
       payment_method: order.payment_method,
       description: `Order ${order.id}`,
       message: intent.message,
+      reason: intent.message ? ('declined' as const) : null,
       return_url: `http://localhost:3000/checkout/complete?order=${order.id}`,
     };
   }
@@ -207,14 +209,18 @@ export function fakeCheckout(cart: Cart, { testMode = true }: { testMode?: boole
       intent.status === 'succeeded'
         ? { ...order, status: 'paid', paid_at: '2026-05-12T10:01:00Z' }
         : intent.status === 'failed'
-          ? { ...order, status: 'failed', failure_message: intent.message }
+          ? { ...order, status: 'failed', failure_message: intent.message, failure_reason: 'declined' }
           : { ...order, status: 'processing' };
     state.orders.set(order.id, next);
-    // as the server answers a refused payment: 402 with the provider's message and the order id
+    // as the server answers a refused payment: 402 with the English, our reason and the order id
     if (next.status === 'failed')
       return {
         status: 402,
-        body: { code: 'payment_failed', message: next.failure_message, data: { order_id: next.id } },
+        body: {
+          code: 'payment_failed',
+          message: next.failure_message,
+          data: { order_id: next.id, reason: next.failure_reason },
+        },
       };
     if (next.status === 'paid') {
       cart.state.items = [];
