@@ -99,7 +99,7 @@ describe('an abandoned 3-D Secure step on a phone', () => {
     expect(orders.filter((o) => o.status === 'paid')).toHaveLength(1);
     expect(orders.filter((o) => o.status !== 'paid')).toEqual([]);
     // Nothing is cut off on a 390 px screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await context.close();
     // it waits for the demo photos' real pipeline first, which a loaded machine makes slow
   }, 300_000);
