@@ -83,7 +83,8 @@ describe('an abandoned 3-D Secure step on a phone', () => {
     await page.goto(`${run.server.url}/profile/orders`);
     const stuck = page.getByRole('article').filter({ hasText: 'Processing' });
     await stuck.first().waitFor();
-    await stuck.first().getByRole('img').first().waitFor({ state: 'attached' });
+    // its first photo (decorative: alt="", so located by its list, not by role)
+    await stuck.first().locator('.order-thumbs img').first().waitFor({ state: 'attached' });
     await screenshot(page, 'my-orders-processing-phone');
 
     // 3. Paying again replaces the abandoned payment at once: no 409, one paid order.
