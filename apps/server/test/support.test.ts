@@ -266,7 +266,86 @@ describe.each(BACKENDS)('help and support on %s', (backend) => {
       expect(await requestsCount()).toBe(before);
     });
 
-    it('limits one mailbox to 5 requests an hour while others on the same address still get through', async () => {
+    it('lets nobody use up another sender’s requests: 5 an hour per e-mail address and client address (issue 17 item 13)', async () => {
+      const from = (ip: string, email: string) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/support/v1/request/send/',
+          remoteAddress: ip,
+          payload: { ...REQUEST, email },
+        });
+      for (let i = 0; i < 5; i++)
+        expect((await from('198.51.100.1', 'owner@example.com')).statusCode).toBe(201);
+      const limited = await from('198.51.100.1', 'owner@example.com');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      // the owner, elsewhere, still writes to support
+      expect((await from('198.51.100.2', 'owner@example.com')).statusCode).toBe(201);
+    });
+
+    it('confirms to one mailbox 3 times an hour at most, whoever sends; later requests still reach support', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await h.app.inject({
+          method: 'POST',
+          url: '/api/support/v1/request/send/',
+          remoteAddress: `198.51.100.${10 + i}`,
+          payload: { ...REQUEST, email: 'target@example.com' },
+        });
+        expect(answer.statusCode).toBe(201);
+        expect(answer.json().detail).toBe(
+          i < 3
+            ? 'Your request has been sent. We have e-mailed you a confirmation.'
+            : 'Your request has been sent.',
+        );
+        ids.push(answer.json().id);
+      }
+      for (const id of ids) await mailTo('support@fotodrop.example', `#${id}`);
+      for (const id of ids.slice(0, 3)) await mailTo('target@example.com', id);
+      expect(mailer.sent.filter((m) => m.to === 'target@example.com')).toHaveLength(3);
+    });
+
+    it('puts none of the submitted text into the confirmation of an address only typed into the form', async () => {
+      const bait = {
+        ...REQUEST,
+        email: 'someone-else@example.com',
+        name: 'Your bank: call +1 555 0100',
+        subject: 'Your account is locked',
+        message: 'Visit http://evil.example/login to unlock it.',
+      };
+      const check = async (answer: { status: number; body: Record<string, unknown> }, to: string) => {
+        expect(answer.status).toBe(201);
+        const confirmation = await mailTo(to, answer.body.id);
+        for (const text of [confirmation.text, confirmation.html ?? '', confirmation.subject]) {
+          for (const words of ['555 0100', 'locked', 'evil.example', 'Rita'])
+            expect(text).not.toContain(words);
+        }
+        expect(confirmation.text).toMatch(/^Hello,\n/);
+      };
+      // a visitor
+      await check(await send(bait, { 'accept-language': 'en' }), 'someone-else@example.com');
+      // a signed-in user writing to another address, or to their own one they never proved
+      await check(await send(bait, {}, token), 'someone-else@example.com');
+      await check(await send({ ...bait, email: SIGNUP.email }, {}, token), SIGNUP.email);
+    });
+
+    it('copies the request to a signed-in user’s own address once they proved it (a reset link used)', async () => {
+      const user = (await sql('select id from users where email = $1', [SIGNUP.email])).rows[0] as {
+        id: number;
+      };
+      await sql(
+        "insert into password_reset_tokens (user_id, token_hash, expires_at, used_at) values ($1, 'used-link', now(), now())",
+        [user.id],
+      );
+      const sent = await send({ ...REQUEST, email: SIGNUP.email.toUpperCase() }, {}, token);
+      expect(sent.status).toBe(201);
+      const confirmation = await mailTo(SIGNUP.email, sent.body.id);
+      expect(confirmation.text).toContain('Hello Vera Visitor,');
+      expect(confirmation.text).toContain('No photos from km 30');
+      expect(confirmation.text).toContain('nothing from km 30');
+    });
+
+    it('limits one mailbox to 5 requests an hour from one address while others on it still get through', async () => {
       const ip = { 'x-forwarded-for': '203.0.113.9' };
       for (let i = 0; i < 5; i++) {
         expect((await send({ ...REQUEST, email: 'spam@example.com' }, ip)).status).toBe(201);

@@ -63,6 +63,8 @@ export function supportTeamEmail(to: string, r: SupportRequestMail): MailMessage
 interface Texts {
   subject: (id: number) => string;
   greeting: (name: string) => string;
+  /** The greeting without a name: an unproven address gets none of the submitted text. */
+  hello: string;
   received: string;
   answerBy: (day: string) => string;
   closed: string;
@@ -74,6 +76,7 @@ const texts: Record<Language, Texts> = {
   en: {
     subject: (id) => `We received your request #${id}`,
     greeting: (n) => `Hello ${n},`,
+    hello: 'Hello,',
     received: 'thank you for writing to us. Your request has reached our support team.',
     answerBy: (d) => `You can expect an answer by ${d}.`,
     closed: 'Support is closed today (weekend or holiday); we answer from the next working day.',
@@ -83,6 +86,7 @@ const texts: Record<Language, Texts> = {
   it: {
     subject: (id) => `Abbiamo ricevuto la tua richiesta n. ${id}`,
     greeting: (n) => `Ciao ${n},`,
+    hello: 'Ciao,',
     received: 'grazie per averci scritto. La tua richiesta è arrivata al nostro supporto.',
     answerBy: (d) => `Riceverai una risposta entro ${d}.`,
     closed: 'Oggi il supporto è chiuso (fine settimana o festivo); rispondiamo dal primo giorno lavorativo.',
@@ -93,6 +97,7 @@ const texts: Record<Language, Texts> = {
   es: {
     subject: (id) => `Hemos recibido tu solicitud n.º ${id}`,
     greeting: (n) => `Hola ${n}:`,
+    hello: 'Hola:',
     received: 'gracias por escribirnos. Tu solicitud ha llegado a nuestro equipo de soporte.',
     answerBy: (d) => `Recibirás una respuesta como tarde el ${d}.`,
     closed:
@@ -103,6 +108,7 @@ const texts: Record<Language, Texts> = {
   pt: {
     subject: (id) => `Recebemos o seu pedido n.º ${id}`,
     greeting: (n) => `Olá ${n},`,
+    hello: 'Olá,',
     received: 'obrigado por nos escrever. O seu pedido chegou à nossa equipa de apoio.',
     answerBy: (d) => `Pode contar com uma resposta até ${d}.`,
     closed: 'Hoje o apoio está fechado (fim de semana ou feriado); respondemos a partir do próximo dia útil.',
@@ -113,6 +119,7 @@ const texts: Record<Language, Texts> = {
   de: {
     subject: (id) => `Wir haben deine Anfrage Nr. ${id} erhalten`,
     greeting: (n) => `Hallo ${n},`,
+    hello: 'Hallo,',
     received: 'danke für deine Nachricht. Deine Anfrage ist bei unserem Support-Team angekommen.',
     answerBy: (d) => `Du erhältst eine Antwort bis ${d}.`,
     closed:
@@ -124,6 +131,7 @@ const texts: Record<Language, Texts> = {
   fr: {
     subject: (id) => `Nous avons reçu votre demande n° ${id}`,
     greeting: (n) => `Bonjour ${n},`,
+    hello: 'Bonjour,',
     received: 'merci de nous avoir écrit. Votre demande est parvenue à notre équipe d’assistance.',
     answerBy: (d) => `Vous recevrez une réponse au plus tard le ${d}.`,
     closed:
@@ -135,6 +143,7 @@ const texts: Record<Language, Texts> = {
   sl: {
     subject: (id) => `Prejeli smo vašo zahtevo št. ${id}`,
     greeting: (n) => `Pozdravljeni, ${n},`,
+    hello: 'Pozdravljeni,',
     received: 'hvala, ker ste nam pisali. Vaša zahteva je prispela do naše podpore.',
     answerBy: (d) => `Odgovor lahko pričakujete do ${d}.`,
     closed: 'Podpora je danes zaprta (vikend ali praznik); odgovarjamo od naslednjega delovnega dne.',
@@ -144,6 +153,7 @@ const texts: Record<Language, Texts> = {
   ru: {
     subject: (id) => `Мы получили ваш запрос № ${id}`,
     greeting: (n) => `Здравствуйте, ${n}!`,
+    hello: 'Здравствуйте!',
     received: 'Спасибо за обращение. Ваш запрос передан в нашу службу поддержки.',
     answerBy: (d) => `Ответ придёт не позднее ${d}.`,
     closed: 'Сегодня поддержка не работает (выходной или праздник); мы ответим с ближайшего рабочего дня.',
@@ -153,6 +163,7 @@ const texts: Record<Language, Texts> = {
   uk: {
     subject: (id) => `Ми отримали ваш запит № ${id}`,
     greeting: (n) => `Вітаємо, ${n}!`,
+    hello: 'Вітаємо!',
     received: 'Дякуємо за звернення. Ваш запит передано нашій службі підтримки.',
     answerBy: (d) => `Відповідь надійде не пізніше ${d}.`,
     closed: 'Сьогодні підтримка не працює (вихідний або свято); ми відповімо з найближчого робочого дня.',
@@ -162,6 +173,7 @@ const texts: Record<Language, Texts> = {
   pl: {
     subject: (id) => `Otrzymaliśmy Twoje zgłoszenie nr ${id}`,
     greeting: (n) => `Cześć ${n},`,
+    hello: 'Cześć,',
     received: 'dziękujemy za wiadomość. Twoje zgłoszenie trafiło do naszego zespołu wsparcia.',
     answerBy: (d) => `Odpowiedź otrzymasz najpóźniej ${d}.`,
     closed: 'Dziś wsparcie jest nieczynne (weekend lub święto); odpowiadamy od najbliższego dnia roboczego.',
@@ -179,15 +191,23 @@ export function longDate(day: string, language: Language): string {
   }).format(new Date(`${day}T00:00:00Z`));
 }
 
-/** The confirmation to the person who asked, in their language, with a copy of what they wrote. */
-export function supportConfirmationEmail(r: SupportRequestMail): MailMessage {
+/**
+ * The confirmation to the person who asked, in their language. With `copy` (the signed-in
+ * account's own, proven address) it greets them by name and repeats what they wrote; otherwise it
+ * holds none of the submitted text: the address was only typed into a form, maybe a stranger's,
+ * and the mail must not carry their words to it.
+ */
+export function supportConfirmationEmail(r: SupportRequestMail, { copy }: { copy: boolean }): MailMessage {
   const t = texts[r.language];
   const when = t.answerBy(longDate(r.answerBy, r.language));
-  const paragraphs = [t.greeting(r.name), t.received, when, ...(r.open ? [] : [t.closed])];
-  const text = [...paragraphs, '', t.copy, `${r.subject}`, r.message, '', t.noReply].join('\n');
+  const paragraphs = [copy ? t.greeting(r.name) : t.hello, t.received, when, ...(r.open ? [] : [t.closed])];
+  const copied = copy ? ['', t.copy, `${r.subject}`, r.message] : [];
+  const text = [...paragraphs, ...copied, '', t.noReply].join('\n');
+  const copiedHtml = copy
+    ? `<p><strong>${escapeHtml(t.copy)}</strong><br>${escapeHtml(r.subject)}</p><p style="white-space:pre-wrap">${escapeHtml(r.message)}</p>\n`
+    : '';
   const html = `<!doctype html><html lang="${r.language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}
-<p><strong>${escapeHtml(t.copy)}</strong><br>${escapeHtml(r.subject)}</p><p style="white-space:pre-wrap">${escapeHtml(r.message)}</p>
-<p style="color:#6b7280">${escapeHtml(t.noReply)}</p></body></html>`;
+${copiedHtml}<p style="color:#6b7280">${escapeHtml(t.noReply)}</p></body></html>`;
   return { to: r.email, subject: t.subject(r.id), text, html };
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { checkins, photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
-import { organisations } from '../db/schema';
+import { organisations, passwordResetTokens } from '../db/schema';
 import { faqGroups, faqs, supportHolidays, supportRequests } from '../db/support-schema';
 
 export type FaqGroupRow = typeof faqGroups.$inferSelect;
@@ -10,6 +10,18 @@ export type SupportRequestRow = typeof supportRequests.$inferSelect;
 
 export function supportRepository(db: Queryable) {
   return {
+    /**
+     * Whether the user has shown they read their account's mailbox: a password reset link sent
+     * there was used. (Sign-up does not verify the address: anyone may type anyone's.)
+     */
+    async emailProven(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, userId), isNotNull(passwordResetTokens.usedAt)))
+        .limit(1);
+      return row !== undefined;
+    },
     /**
      * FAQ groups that apply: the event's own (when given), the organisation's, the platform's, in
      * that order (the most specific first), each by position.

@@ -51,6 +51,11 @@ export function rateLimiter(db: Db, now: () => Date) {
       const window = await repo.hit(key, limit.windowSeconds, now());
       if (window.count > limit.max) throw new RateLimitedError(window.retryAfterSeconds);
     },
+    /** Counts an attempt and answers whether it is within the limit (for what is skipped, not refused). */
+    async allow(key: string, limit: Limit): Promise<boolean> {
+      const window = await repo.hit(key, limit.windowSeconds, now());
+      return window.count <= limit.max;
+    },
     /** Throws 429 while `key` has reached `limit.max`, without counting this attempt. */
     async assertOpen(key: string, limit: Limit): Promise<void> {
       const window = await repo.peek(key, limit.windowSeconds, now());

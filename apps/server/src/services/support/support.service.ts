@@ -27,12 +27,16 @@ const HOUR = 60 * 60;
 
 /**
  * decision: requests per client address only stop floods (a whole event shares one Wi-Fi
- * address); the tight limits sit on one mailbox and one account, what a spammer repeats.
+ * address); the tight limits sit on one sender: one account, and one e-mail address as typed
+ * from one client address (issue 17 item 13: counted from any address, a stranger could use up
+ * the owner's own five). What reaches one mailbox is bounded apart: `confirmationsPerEmail`
+ * confirmations an hour; past it the request is still taken, without a confirmation.
  */
 export const SUPPORT_LIMITS = {
   perIp: { max: 100, windowSeconds: HOUR },
-  perEmail: { max: 5, windowSeconds: HOUR },
+  perEmailAndIp: { max: 5, windowSeconds: HOUR },
   perUser: { max: 5, windowSeconds: HOUR },
+  confirmationsPerEmail: { max: 3, windowSeconds: HOUR },
 };
 
 /** decision: support requests of an organisation without its own address go to the platform's. */
@@ -83,6 +87,12 @@ export function supportService(deps: {
     return { org, status };
   }
 
+  /** Whether `email` is the signed-in caller's own address, proven by a reset link they used. */
+  async function ownProvenAddress(auth: AuthContext | null, email: string): Promise<boolean> {
+    if (!auth || auth.user.email.toLowerCase() !== email.toLowerCase()) return false;
+    return repo.emailProven(auth.user.id);
+  }
+
   return {
     /**
      * FAQ groups in the caller's language: the event's (when `eventId` names one), its
@@ -130,7 +140,7 @@ export function supportService(deps: {
      */
     async send(caller: SupportCaller, body: SendBody): Promise<SupportSendResponse> {
       await deps.limiter.consume(`support:ip:${caller.ip}`, SUPPORT_LIMITS.perIp);
-      await deps.limiter.consume(`support:email:${body.email}`, SUPPORT_LIMITS.perEmail);
+      await deps.limiter.consume(`support:email:${body.email}:ip:${caller.ip}`, SUPPORT_LIMITS.perEmailAndIp);
       if (caller.auth)
         await deps.limiter.consume(`support:user:${caller.auth.user.id}`, SUPPORT_LIMITS.perUser);
 
@@ -188,10 +198,23 @@ export function supportService(deps: {
           : null,
       };
       await deps.jobs.send(MAIL_QUEUE, supportTeamEmail(status.email, mail));
-      // Answers to the confirmation reach support, not the no-reply sender.
-      await deps.jobs.send(MAIL_QUEUE, { ...supportConfirmationEmail(mail), replyTo: status.email });
+      const confirmed = await deps.limiter.allow(
+        `support:confirmation:${body.email}`,
+        SUPPORT_LIMITS.confirmationsPerEmail,
+      );
+      if (confirmed) {
+        // Answers to the confirmation reach support, not the no-reply sender. Only the account's
+        // own proven address gets a copy of what was written: anyone can type anyone's address.
+        const copy = await ownProvenAddress(caller.auth, body.email);
+        await deps.jobs.send(MAIL_QUEUE, {
+          ...supportConfirmationEmail(mail, { copy }),
+          replyTo: status.email,
+        });
+      }
       return {
-        detail: 'Your request has been sent. We have e-mailed you a confirmation.',
+        detail: confirmed
+          ? 'Your request has been sent. We have e-mailed you a confirmation.'
+          : 'Your request has been sent.',
         id: stored.id,
         open: status.open,
         answer_by: status.answer_by,
