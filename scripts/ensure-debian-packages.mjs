@@ -1,23 +1,12 @@
 // Installs the Debian packages the app and its tests run, when they are missing, so a clean machine
-// needs nothing prepared: `ffmpeg` (video posters and renditions), `chromium` (browser tests) and
-// `zip` (the zip bench's reference).
+// needs nothing prepared: `ffmpeg` (video posters and renditions), `chromium` with its fonts
+// (browser tests) and `zip` (the zip bench's reference). Each package is checked on its own
+// (dpkg-query), so fonts missing beside an installed Chromium are installed too.
 //   node scripts/ensure-debian-packages.mjs ffmpeg chromium
 //   node scripts/ensure-debian-packages.mjs --optional ffmpeg   (warn instead of failing)
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-/** Each tool: the file that proves it is there, and the packages that bring it. */
-const TOOLS = {
-  chromium: {
-    path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    packages: 'chromium fonts-noto-core fonts-noto-color-emoji',
-  },
-  ffmpeg: { path: process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg', packages: 'ffmpeg' },
-  /** The reference of `npm run bench:zip`. */
-  zip: { path: '/usr/bin/zip', packages: 'zip' },
-  /** The reference of `npm run bench:faces:indexing`. */
-  vipsthumbnail: { path: '/usr/bin/vipsthumbnail', packages: 'libvips-tools' },
-};
+import { packagesToInstall, TOOLS } from './debian-packages.mjs';
 
 const args = process.argv.slice(2);
 const optional = args.includes('--optional');
@@ -25,19 +14,35 @@ const wanted = args.filter((a) => a !== '--optional');
 const unknown = wanted.filter((name) => !(name in TOOLS));
 if (unknown.length > 0) throw new Error(`unknown tool(s): ${unknown.join(', ')}`);
 
-const missing = wanted.filter((name) => !existsSync(TOOLS[name].path));
-for (const name of wanted.filter((n) => !missing.includes(n)))
-  console.log(`${name} found at ${TOOLS[name].path}`);
+/** Whether dpkg has the package installed (false where there is no dpkg at all). */
+function installed(name) {
+  try {
+    // dpkg's own format field (not a JavaScript placeholder)
+    const status = execFileSync('dpkg-query', ['-W', `-f=${'$'}{Status}`, name], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return status.includes('install ok installed');
+  } catch {
+    return false;
+  }
+}
+
+const missing = packagesToInstall(wanted, { exists: existsSync, installed });
+for (const name of wanted)
+  if (existsSync(TOOLS[name].path)) console.log(`${name} found at ${TOOLS[name].path}`);
 
 if (missing.length > 0) {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const packages = missing.map((name) => TOOLS[name].packages).join(' ');
   console.log(`${missing.join(', ')} missing: installing Debian packages with apt-get`);
   try {
     execSync(`${sudo}apt-get update -qq`, { stdio: 'inherit', env });
-    execSync(`${sudo}apt-get install -y -qq --no-install-recommends ${packages}`, { stdio: 'inherit', env });
-    const still = missing.filter((name) => !existsSync(TOOLS[name].path));
+    execSync(`${sudo}apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, {
+      stdio: 'inherit',
+      env,
+    });
+    const still = wanted.filter((name) => !existsSync(TOOLS[name].path));
     if (still.length > 0) throw new Error(`apt-get finished but ${still.join(', ')} is still missing`);
   } catch (error) {
     if (!optional) throw error;

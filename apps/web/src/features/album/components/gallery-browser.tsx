@@ -15,6 +15,7 @@ import { queryClient } from '../../../shared/api/query-client';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { albumKeys, type MediaList as MediaListKey } from '../api/album-queries';
 import { useGalleryCounts, usePriceList } from '../hooks/use-album-scope';
+import { useOverflowHint } from '../hooks/use-overflow-hint';
 import { type MediaListData, mediaOfPages, pageModeOf, tabCount } from '../lib/media-pages';
 import { useAlbumCart } from './album-cart';
 import { useFirstPhotosShown } from './first-photos';
@@ -68,6 +69,8 @@ export function GalleryBrowser({
   const priceList = usePriceList(checkin.id, galleryId, { enabled: shown && checkin.show_prices });
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<AlbumTab, HTMLButtonElement | null>>>({});
+  const tabRow = useRef<HTMLDivElement>(null);
+  const more = useOverflowHint(tabRow);
 
   const list = useMemo<MediaListKey>(() => {
     if (tab === 'all') return { kind: 'all' };
@@ -142,7 +145,12 @@ export function GalleryBrowser({
 
   return (
     <div className="gallery-browser">
-      <div className="album-tabs" role="tablist" aria-label={t('album.tabs.label')}>
+      <div
+        ref={tabRow}
+        className={`album-tabs${more.start ? ' has-more-start' : ''}${more.end ? ' has-more-end' : ''}`}
+        role="tablist"
+        aria-label={t('album.tabs.label')}
+      >
         {tabs.map((name) => (
           <button
             key={name}

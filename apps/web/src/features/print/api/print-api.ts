@@ -37,3 +37,8 @@ export function fetchProduct(id: number, signal?: AbortSignal) {
 export function decorateConfiguration(body: Configuration, signal?: AbortSignal) {
   return callEndpoint(printEndpointRoutes.decorateConfiguration, { body, signal });
 }
+
+/** GET …/countries/: where print products are delivered (the shipping rates' countries), named. */
+export async function fetchDeliveryCountries(signal?: AbortSignal) {
+  return (await callEndpoint(printEndpointRoutes.countries, { signal })).results;
+}

@@ -7,6 +7,7 @@ import { optionNames } from '../lib/variants';
 import {
   type Configuration,
   decorateConfiguration,
+  fetchDeliveryCountries,
   fetchProduct,
   fetchProductFamilies,
   fetchProducts,
@@ -23,6 +24,7 @@ export const printKeys = {
   products: ['print', 'products'] as const,
   product: (id: number) => ['print', 'product', id] as const,
   price: (configuration: Configuration | null) => ['print', 'price', configuration] as const,
+  countries: ['print', 'countries'] as const,
 };
 
 export function productFamiliesQuery() {
@@ -40,6 +42,27 @@ export function printProductsQuery() {
     queryFn: ({ signal }) => fetchProducts(signal),
     staleTime: CATALOGUE_STALE_MS,
   });
+}
+
+/**
+ * Where prints (a photobook too) are delivered, named in the user's language and sorted, as one
+ * line; null until known. The server's list — the shipping rates the checkout charges — is the
+ * only one (issue 17: a list of its own in the contract left out Switzerland).
+ */
+export function useDeliveryCountries(language: string): string | null {
+  const countries = useQuery(
+    {
+      queryKey: printKeys.countries,
+      queryFn: ({ signal }) => fetchDeliveryCountries(signal),
+      staleTime: CATALOGUE_STALE_MS,
+    },
+    queryClient,
+  ).data;
+  if (!countries) return null;
+  return countries
+    .map((country) => country.name)
+    .sort((a, b) => a.localeCompare(b, language))
+    .join(', ');
 }
 
 export function useProductFamilies() {

@@ -117,6 +117,17 @@ describe('the photobook offer page', () => {
     expect(screen.queryByText('Rotate your phone to landscape to see your photobook')).toBeNull();
   });
 
+  it('lists the countries prints are delivered to, as the checkout does (Switzerland included)', async () => {
+    open();
+    const summary = await screen.findByRole('complementary', { name: 'Your offer' }, { timeout: 20_000 });
+    expect(
+      await within(summary).findByText('Delivered to: Austria, Germany, Switzerland.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(server.requests.some((r) => r.path === '/api/print/api/v1/countries/')).toBe(true);
+  });
+
   it('shows the rendered covers as they are, the event name printed on them', async () => {
     const cover = (side: string) => `/api/photobook-covers/12-${side}-${'a'.repeat(32)}.jpg?exp=1&sig=s`;
     book = { ...makeBook(24), front_cover_url: cover('front'), back_cover_url: cover('back') };

@@ -1,6 +1,5 @@
 import './photobook.css';
 import type { Photobook } from '@fotodrop/contract/api/photobook';
-import { PHOTOBOOK_DELIVERY_COUNTRIES } from '@fotodrop/contract/constants';
 import type { ErrorCode } from '@fotodrop/contract/errors';
 import { photobookPages } from '@fotodrop/contract/rules/photobook';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { CurrencyMismatchDialog, useCreateDigitalItem } from '../../cart';
 import { photobookQuery } from '../api/photobook-api';
 import { useAddPrintToCart } from '../api/print-mutations';
+import { useDeliveryCountries } from '../api/print-queries';
 import { boughtAmong } from '../api/purchases-api';
 import { PhotobookViewer } from '../components/photobook-viewer';
 import { WholePrice } from '../components/whole-price';
@@ -86,10 +86,7 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
   const missing = Math.max(0, book.photo_count - book.photos.length);
   // the server's count: the photos bought earlier (or in a package) are printed without buying them again
   const toBuy = book.photos_to_buy;
-  const countries = new Intl.DisplayNames([language], { type: 'region' });
-  const delivery = PHOTOBOOK_DELIVERY_COUNTRIES.map((code) => countries.of(code) ?? code)
-    .sort((a, b) => a.localeCompare(b, language))
-    .join(', ');
+  const delivery = useDeliveryCountries(language);
 
   return (
     <>
@@ -119,7 +116,7 @@ function Offer({ book, checkinId }: { book: Photobook; checkinId: number }) {
           <p className="photobook-note">
             {toBuy === 0 ? t('photobook.all_bought') : t(PLURAL.photobookPhotosInCart, { count: toBuy })}
           </p>
-          <p className="photobook-note">{t('photobook.delivery', { countries: delivery })}</p>
+          {delivery && <p className="photobook-note">{t('photobook.delivery', { countries: delivery })}</p>}
           {missing > 0 && (
             <Alert tone="info">
               <p>{t(PLURAL.photobookMissing, { count: missing, total: book.photo_count })}</p>

@@ -121,6 +121,12 @@ export function fakePrint({
   const state = {
     families,
     products,
+    /** Where prints are delivered (the shipping rates' countries), as the server names them. */
+    countries: [
+      { code: 'AT', name: 'Austria' },
+      { code: 'DE', name: 'Germany' },
+      { code: 'CH', name: 'Switzerland' },
+    ],
     fail: new Set<'catalogue'>(),
     refuse: undefined as Answer,
   };
@@ -183,6 +189,7 @@ export function fakePrint({
     if (req.method !== 'GET') return error(405, 'method_not_allowed', 'No.');
     if (state.fail.has('catalogue')) return error(400, 'bad_request', 'Refused.');
     if (rest === 'product-families/') return { status: 200, body: { results: state.families } };
+    if (rest === 'countries/') return { status: 200, body: { results: state.countries } };
     if (rest === 'products/') {
       const family = url.searchParams.get('family_id');
       const withPrices = url.searchParams.get('include_variants_with_price') === 'true';
