@@ -221,6 +221,23 @@ describe.each(BACKENDS)('help and support on %s', (backend) => {
       expect(toSupport.text).toContain('Event: Lakeside City Marathon');
     });
 
+    it('names the event of the album code given without an event (issue 17: "Event: —")', async () => {
+      const sent = await send({ ...REQUEST, email: 'code-only@example.com' });
+      expect(sent.status).toBe(201);
+      const row = (await sql('select * from support_requests where id = $1', [sent.body.id]))
+        .rows[0] as Record<string, unknown>;
+      expect(row.photo_service_id).toBe(marathonId);
+      const toSupport = await mailTo('support@fotodrop.example', `#${sent.body.id}`);
+      expect(toSupport.text).toContain('Event: Lakeside City Marathon');
+      expect(toSupport.text).toContain('Album code: K7M2Q9P');
+      // a code that names no album: no event, and nothing the sender could tell from the answer
+      const unknown = await send({ ...REQUEST, email: 'wrong-code@example.com', picacode: 'ZZZZ999' });
+      expect(unknown.status).toBe(201);
+      expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(sent.body).sort());
+      const other = await mailTo('support@fotodrop.example', `#${unknown.body.id}`);
+      expect(other.text).toContain('Event: —');
+    });
+
     it('attaches a screenshot sent as multipart, re-encoded; refuses a file that is not an image', async () => {
       const png = await sharp({
         create: { width: 390, height: 844, channels: 3, background: { r: 20, g: 120, b: 200 } },

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { checkins, photoServices } from '../db/album-schema';
+import { checkins, photoServices, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { organisations, passwordResetTokens } from '../db/schema';
 import { faqGroups, faqs, supportHolidays, supportRequests } from '../db/support-schema';
@@ -67,6 +67,21 @@ export function supportRepository(db: Queryable) {
         .where(eq(checkins.userId, userId))
         .orderBy(desc(photoServices.startDate), desc(photoServices.id))
         .limit(100);
+    },
+    /** The event an album code opens (any kind of code), or undefined for a code of no album. */
+    async eventOfCode(
+      code: string,
+    ): Promise<{ id: number; name: string; organisationId: number } | undefined> {
+      const [row] = await db
+        .select({
+          id: photoServices.id,
+          name: photoServices.name,
+          organisationId: photoServices.organisationId,
+        })
+        .from(picacodes)
+        .innerJoin(photoServices, eq(photoServices.id, picacodes.photoServiceId))
+        .where(eq(picacodes.code, code));
+      return row;
     },
     async event(id: number): Promise<{ id: number; organisationId: number } | undefined> {
       const [row] = await db

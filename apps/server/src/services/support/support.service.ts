@@ -153,9 +153,16 @@ export function supportService(deps: {
         if (!found || !row) throw new ValidationError({ event_id: ['support.event_unknown'] });
         event = { id: found.id, name: found.name, organisationId: row.organisationId };
       }
+      // Without one, the album code given names the event for the support team (issue 17: the
+      // e-mail said "Event: —"). Only an event of the answering organisation, and nothing of it
+      // reaches the sender (the answer and the confirmation are the same for any code): no oracle.
+      const byCode =
+        event === null && body.picacode ? await repo.eventOfCode(body.picacode.toUpperCase()) : undefined;
+      const site = await answering(caller.organisationId);
+      if (byCode && byCode.organisationId === site.org.id) event = byCode;
       const screenshot = body.screenshot ? await screenshotOf(body.screenshot) : null;
 
-      const { org, status } = await answering(event?.organisationId ?? caller.organisationId);
+      const { org, status } = event ? await answering(event.organisationId) : site;
       let screenshotKey: string | null = null;
       if (screenshot) {
         screenshotKey = `support/${randomUUID()}/screenshot.jpg`;
