@@ -50,7 +50,7 @@ describe('face engine started on work and stopped when idle', () => {
       },
     });
     await seedDemo(h.database.db, argon2Hasher, 1);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await engine.close();
     await h?.close();
@@ -122,5 +122,5 @@ describe('face engine started on work and stopped when idle', () => {
     expect((shown.body.results as { id: number }[]).map((m) => m.id)).toEqual([photoId]);
     expect(index?.held()).toBe(1);
     await vi.waitFor(() => expect(index?.held()).toBe(0), { timeout: 30_000, interval: 50 });
-  });
+  }, 300_000);
 });
