@@ -72,7 +72,10 @@ async function startServer(dataDir: string) {
       () => false,
     );
     if (ok) break;
-    if (performance.now() - started > 180_000) throw new Error('server did not start within 180 s');
+    if (performance.now() - started > 180_000) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start within 180 s');
+    }
     await sleep(200);
   }
   return { child, url, pid: child.pid as number, log: () => log };

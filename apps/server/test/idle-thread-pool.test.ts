@@ -73,6 +73,19 @@ describe('engine pool with idle shutdown', () => {
     await stopped(p);
   });
 
+  it('warms a thread before work arrives, which then ends when idle like any other', async () => {
+    const changes: number[] = [];
+    const p = makePool(100, 2, (n) => changes.push(n));
+    p.warm();
+    p.warm();
+    expect(p.running()).toBe(1);
+    await stopped(p);
+    expect(changes).toEqual([1, 0]);
+    p.warm();
+    await expect(p.run({ value: 4 })).resolves.toMatchObject({ doubled: 8 });
+    expect(changes).toEqual([1, 0, 1]);
+  });
+
   it('stops extra threads after a burst and keeps serving with fewer', async () => {
     const p = makePool(100, 2);
     const burst = await Promise.all([1, 2, 3, 4].map((value) => p.run({ value, ms: 100 })));

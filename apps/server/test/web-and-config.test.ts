@@ -132,6 +132,14 @@ describe('configuration', () => {
     }
   });
 
+  it('ends idle engines after 180 s unless ENGINE_IDLE_SECONDS says otherwise, and refuses a bad value', () => {
+    expect(loadConfig({}).ENGINE_IDLE_SECONDS).toBe(180);
+    expect(loadConfig({ ENGINE_IDLE_SECONDS: '30' }).ENGINE_IDLE_SECONDS).toBe(30);
+    for (const bad of ['0', '-5', 'soon', '1.5']) {
+      expect(() => loadConfig({ ENGINE_IDLE_SECONDS: bad })).toThrow(/ENGINE_IDLE_SECONDS/);
+    }
+  });
+
   it('stops the server with a message naming the bad variable', () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', main], {

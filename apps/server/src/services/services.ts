@@ -126,6 +126,8 @@ export function createServices(deps: ServiceDeps) {
     now,
     thumbnailUrl: (id, hidden) => mediaFiles.url(id, 'thumb', hidden),
     codeGuesses,
+    // the model loads (seconds) while the participant takes the selfie
+    onSelfieStep: () => faceEngine.warm?.(),
   });
   const anonymization = anonymizationService({ db: deps.db, jobs: deps.jobs, storage: deps.storage });
   const cart = cartService({ db: deps.db, mediaFiles, now });

@@ -34,6 +34,11 @@ export interface IdleThreadPool<Request, Result> {
   readonly threads: number;
   /** Queues the request; a thread takes it, started first when none is free and there is room. */
   run(request: Request): Promise<Result>;
+  /**
+   * Starts a thread now when none is running, so work expected soon does not wait for the engine
+   * to load; it ends after the idle time like any other.
+   */
+  warm(): void;
   /** Threads alive now (working, loading or idle). */
   running(): number;
   /** Fails what is queued and ends every thread; run() after close() fails. */
@@ -140,6 +145,10 @@ export function idleThreadPool<Request, Result>(
         queue.push({ message: { id: nextId++, request }, resolve, reject });
         dispatch();
       });
+    },
+    warm() {
+      if (closed || slots.length > 0) return;
+      rest(start());
     },
     running: () => slots.length,
     async close() {

@@ -47,6 +47,7 @@ export function faceEnginePool(
     threads: pool.threads,
     running: pool.running,
     detect: (image, purpose) => pool.run({ image, purpose }),
+    warm: pool.warm,
     close: pool.close,
   };
 }

@@ -33,6 +33,8 @@ export interface FaceEngine {
    * close to the camera (padded so the detector also finds a face filling the frame).
    */
   detect(image: Buffer, purpose: 'photo' | 'selfie'): Promise<FaceDetection>;
+  /** Starts loading a model when none is loaded: a selfie is on its way. */
+  warm?(): void;
   /** Stops the worker threads; detect() after close() fails. */
   close(): Promise<void>;
 }

@@ -43,6 +43,8 @@ export function checkinsService(deps: {
   now: () => Date;
   thumbnailUrl: (mediaId: number, hidden?: readonly number[]) => string;
   codeGuesses: CodeGuessLimits;
+  /** An album now asks for a selfie: the face engine may start loading while the participant takes it. */
+  onSelfieStep?: () => void;
 }) {
   const { db } = deps;
 
@@ -59,6 +61,7 @@ export function checkinsService(deps: {
       });
       return toCheckinDto({ ...context, checkin });
     }
+    if (step === 'face_recognition') deps.onSelfieStep?.();
     const token = randomSecret();
     await repo.update(context.checkin.id, { pendingStep: step, completeTokenHash: sha256(token) });
     const { service } = context;
