@@ -1,44 +1,19 @@
-import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
-import { startTestServer } from '../../../test/http-server';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { albumShop } from '../../../test/album-shop';
 import { here, renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 // the album screen and the cart come from their features' test helpers
 import { fakeCart, makeDigitalItem } from '../../cart/test/fake-cart';
 import { makeCheckin } from '../../checkins/test/fixtures';
-import { fakeAlbum } from '../test/fake-album';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let album: ReturnType<typeof fakeAlbum>;
-let cart: ReturnType<typeof fakeCart>;
-let checkin: Checkin;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => {
-    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
-    if (req.method === 'GET' && req.path.startsWith(`/api/v3/checkins/by-code/${checkin.picacode}/`))
-      return { status: 200, body: checkin };
-    return album.handler(req) ?? cart.handler(req);
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
-  useAppStore.getState().setAuth('k1');
-  album = fakeAlbum({ count: 12 });
-  cart = fakeCart();
-  checkin = makeCheckin();
-});
-afterEach(cleanup);
+const shop = albumShop({ album: { count: 12 } });
 
 async function openPhoto(name = 'Photo 1 of 12') {
   const router = renderApp('/checkins/K7M2Q9P');
   const list = await screen.findByRole('list', { name: 'My photos' }, { timeout: 5000 });
-  await waitFor(() => expect(server.requests.some((r) => r.path === '/api/cart/digital-items/')).toBe(true));
+  await waitFor(() =>
+    expect(shop.server.requests.some((r) => r.path === '/api/cart/digital-items/')).toBe(true),
+  );
   fireEvent.click(await within(list).findByRole('button', { name }));
   return { list, router, viewer: await screen.findByRole('dialog', { name: 'Viewer' }) };
 }
@@ -47,7 +22,7 @@ async function openPhoto(name = 'Photo 1 of 12') {
 const ADD = 'Add to cart — €9.90';
 
 const posted = () =>
-  server.requests
+  shop.server.requests
     .filter((r) => r.method !== 'GET' && r.path.startsWith('/api/cart/'))
     .map((r) => [r.method, r.path, JSON.parse(r.body || '{}')]);
 
@@ -77,21 +52,21 @@ describe("the viewer's cart button", () => {
     expect(await within(viewer).findByRole('button', { name: ADD })).toBeTruthy();
     expect(posted()[1]).toEqual([
       'PATCH',
-      `/api/cart/digital-items/${cart.state.nextId - 1}/remove-medias/`,
+      `/api/cart/digital-items/${shop.cart.state.nextId - 1}/remove-medias/`,
       { media_ids: [1] },
     ]);
     await waitFor(() => expect(within(tiles[0]!).queryByRole('img', { name: 'In your cart' })).toBeNull());
   });
 
   it('says "In cart (package)" for media a package buys, with nothing to press', async () => {
-    cart = fakeCart({ items: [makeDigitalItem({ id: 7, order_type: 'ALL_PHOTOS' })] });
+    shop.cart = fakeCart({ items: [makeDigitalItem({ id: 7, order_type: 'ALL_PHOTOS' })] });
     const { viewer } = await openPhoto();
     expect(await within(viewer).findByText('In cart (package)')).toBeTruthy();
     expect(within(viewer).queryByRole('button', { name: /cart/i })).toBeNull();
   });
 
   it('offers nothing for bought media', async () => {
-    album.state.media[0]!.is_purchased = true;
+    shop.album.state.media[0]!.is_purchased = true;
     const { viewer } = await openPhoto();
     await waitFor(() => expect(within(viewer).queryByText('Taken on', { exact: false })).toBeTruthy());
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
@@ -102,18 +77,18 @@ describe("the viewer's cart button", () => {
   });
 
   it('offers nothing while the album hides its prices, and does not ask for its cart lines', async () => {
-    checkin = makeCheckin({ show_prices: false });
+    shop.checkin = makeCheckin({ show_prices: false });
     renderApp('/checkins/K7M2Q9P');
     const list = await screen.findByRole('list', { name: 'My photos' }, { timeout: 5000 });
     fireEvent.click(await within(list).findByRole('button', { name: 'Photo 2 of 12' }));
     const viewer2 = await screen.findByRole('dialog', { name: 'Viewer' });
     expect(within(viewer2).getByText(/^Taken on/)).toBeTruthy();
     expect(within(viewer2).queryByRole('button', { name: /cart/i })).toBeNull();
-    expect(server.requests.some((r) => r.path.startsWith('/api/cart/digital-items/'))).toBe(false);
+    expect(shop.server.requests.some((r) => r.path.startsWith('/api/cart/digital-items/'))).toBe(false);
   });
 
   it('explains a cart in another currency, with a way to the cart', async () => {
-    cart.state.refuse = 'currency_mismatch';
+    shop.cart.state.refuse = 'currency_mismatch';
     const { viewer, router } = await openPhoto();
     fireEvent.click(await within(viewer).findByRole('button', { name: ADD }));
     const dialog = await screen.findByRole('dialog', { name: 'Unable to add photos to the cart' });
@@ -135,7 +110,7 @@ describe("the viewer's cart button", () => {
   });
 
   it('says so when the media is not for sale', async () => {
-    cart.state.refuse = 'not_for_sale';
+    shop.cart.state.refuse = 'not_for_sale';
     const { viewer } = await openPhoto();
     fireEvent.click(await within(viewer).findByRole('button', { name: ADD }));
     expect(await within(viewer).findByText('This is not for sale at the moment.')).toBeTruthy();

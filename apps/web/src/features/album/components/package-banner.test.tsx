@@ -1,20 +1,14 @@
-import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import type { PackageOffer } from '@fotodrop/contract/api/galleries';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
-import { startTestServer } from '../../../test/http-server';
+import { albumShop } from '../../../test/album-shop';
 import { here, renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { resetApp } from '../../../test/setup';
 // the album screen and the cart come from their features' test helpers
 import { fakeCart, makeDigitalItem } from '../../cart/test/fake-cart';
 import { makeCheckin } from '../../checkins/test/fixtures';
 import { fakeAlbum } from '../test/fake-album';
-
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let album: ReturnType<typeof fakeAlbum>;
-let cart: ReturnType<typeof fakeCart>;
-let checkin: Checkin;
 
 const PACKAGES: PackageOffer[] = [
   { order_type: 'ALL_PHOTOS', price: '39.90', price_original: '59.90' },
@@ -23,25 +17,7 @@ const PACKAGES: PackageOffer[] = [
 /** With 1 photo at €9.90 and 5 at €29.90, the 7th photo of a pick costs €49.70 ≥ €39.90. */
 const SUGGESTION = 'One more photo costs as much as all of them — take the whole album for €39.90.';
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => {
-    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
-    if (req.method === 'GET' && req.path.startsWith(`/api/v3/checkins/by-code/${checkin.picacode}/`))
-      return { status: 200, body: checkin };
-    return album.handler(req) ?? cart.handler(req);
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
-  useAppStore.getState().setAuth('k1');
-  album = fakeAlbum({ count: 12, packages: PACKAGES });
-  cart = fakeCart();
-  checkin = makeCheckin();
-});
-afterEach(cleanup);
+const shop = albumShop({ album: { count: 12, packages: PACKAGES } });
 
 async function openAlbum() {
   const router = renderApp('/checkins/K7M2Q9P');
@@ -72,7 +48,9 @@ describe('the package banner', () => {
     expect(await within(photos).findByText('Added')).toBeTruthy();
     expect(within(photos).queryByRole('button', { name: 'Add' })).toBeNull();
     expect(within(videos).getByRole('button', { name: 'Add' })).toBeTruthy();
-    const posts = server.requests.filter((r) => r.method === 'POST' && r.path === '/api/cart/digital-items/');
+    const posts = shop.server.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/api/cart/digital-items/',
+    );
     expect(posts.map((r) => JSON.parse(r.body))).toEqual([
       { checkin_id: 41, gallery_id: null, order_type: 'ALL_PHOTOS', media_ids: [] },
     ]);
@@ -87,7 +65,7 @@ describe('the package banner', () => {
 
   it('suggests the photo package once one more photo would cost as much', async () => {
     // five photos picked: a sixth costs €39.80, less than the package
-    cart = fakeCart({ items: [makeDigitalItem({ id: 3, media_ids: [1, 2, 3, 4, 5] })] });
+    shop.cart = fakeCart({ items: [makeDigitalItem({ id: 3, media_ids: [1, 2, 3, 4, 5] })] });
     const { list } = await openAlbum();
     await offer('All photos of this album');
     // the picks are known: their tiles carry the mark
@@ -105,7 +83,7 @@ describe('the package banner', () => {
   });
 
   it('explains a cart in another currency', async () => {
-    cart.state.refuse = 'currency_mismatch';
+    shop.cart.state.refuse = 'currency_mismatch';
     await openAlbum();
     fireEvent.click(within(await offer('All videos')).getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unable to add photos to the cart' });
@@ -116,20 +94,20 @@ describe('the package banner', () => {
   });
 
   it('is not there when the album hides its prices, nor without packages', async () => {
-    checkin = makeCheckin({ show_prices: false });
+    shop.checkin = makeCheckin({ show_prices: false });
     await openAlbum();
     // what waits for the first photos has been asked for (the tree; no price list where prices are hidden)
-    await waitFor(() => expect(server.requests.some((r) => r.path.includes('/tree/'))).toBe(true));
+    await waitFor(() => expect(shop.server.requests.some((r) => r.path.includes('/tree/'))).toBe(true));
     expect(screen.queryByRole('button', { name: 'Prices' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Buy the whole album' })).toBeNull();
     // prices hidden: the price list is not even asked for
-    expect(server.requests.some((r) => r.path.includes('/price_list/'))).toBe(false);
+    expect(shop.server.requests.some((r) => r.path.includes('/price_list/'))).toBe(false);
     cleanup();
 
-    resetApp(`${server.url}/api`);
+    resetApp(`${shop.server.url}/api`);
     useAppStore.getState().setAuth('k1');
-    checkin = makeCheckin();
-    album = fakeAlbum({ count: 12 });
+    shop.checkin = makeCheckin();
+    shop.album = fakeAlbum({ count: 12 });
     await openAlbum();
     await screen.findByRole('button', { name: 'Prices' });
     expect(screen.queryByRole('region', { name: 'Buy the whole album' })).toBeNull();

@@ -1,48 +1,21 @@
-import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
-import { startTestServer } from '../../../test/http-server';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { albumShop } from '../../../test/album-shop';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 // the album screen and the cart come from their features' test helpers
 import { fakeCart, makeDigitalItem } from '../../cart/test/fake-cart';
 import { makeCheckin } from '../../checkins/test/fixtures';
-import { fakeAlbum } from '../test/fake-album';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let album: ReturnType<typeof fakeAlbum>;
-let cart: ReturnType<typeof fakeCart>;
-let checkin: Checkin;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => {
-    if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
-    if (req.method === 'GET' && req.path.startsWith(`/api/v3/checkins/by-code/${checkin.picacode}/`))
-      return { status: 200, body: checkin };
-    return album.handler(req) ?? cart.handler(req);
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
-  useAppStore.getState().setAuth('k1');
-  album = fakeAlbum({ count: 12 });
-  cart = fakeCart();
-  checkin = makeCheckin();
-});
-afterEach(cleanup);
+const shop = albumShop({ album: { count: 12 } });
 
 /** The album's first list, once the cart lines are known (what select mode's cart action needs). */
 async function openAlbum() {
   renderApp('/checkins/K7M2Q9P');
   const list = await screen.findByRole('list', { name: 'My photos' }, { timeout: 5000 });
   await within(list).findByRole('button', { name: 'Photo 1 of 12' });
-  if (checkin.show_prices)
+  if (shop.checkin.show_prices)
     await waitFor(() =>
-      expect(server.requests.some((r) => r.path === '/api/cart/digital-items/')).toBe(true),
+      expect(shop.server.requests.some((r) => r.path === '/api/cart/digital-items/')).toBe(true),
     );
   return list;
 }
@@ -57,14 +30,14 @@ async function enabledAddToCart() {
 }
 const tabCount = (name: RegExp) => screen.getByRole('tab', { name }).textContent;
 const cartCalls = () =>
-  server.requests
+  shop.server.requests
     .filter((r) => r.method !== 'GET' && r.path.startsWith('/api/cart/'))
     .map((r) => [r.method, r.path, JSON.parse(r.body || '{}')]);
 
 describe('select mode', () => {
   it('picks several photos and puts them in the cart in one call, leaving out those it holds or that are bought', async () => {
-    cart = fakeCart({ items: [makeDigitalItem({ id: 9, media_ids: [2] })] });
-    album.state.media[3]!.is_purchased = true;
+    shop.cart = fakeCart({ items: [makeDigitalItem({ id: 9, media_ids: [2] })] });
+    shop.album.state.media[3]!.is_purchased = true;
     const list = await openAlbum();
     const select = screen.getByRole('button', { name: 'Select' });
     fireEvent.click(select);
@@ -102,7 +75,7 @@ describe('select mode', () => {
   }, 15_000);
 
   it('says so when nothing selected can be added, and sends nothing', async () => {
-    cart = fakeCart({ items: [makeDigitalItem({ id: 9, media_ids: [2] })] });
+    shop.cart = fakeCart({ items: [makeDigitalItem({ id: 9, media_ids: [2] })] });
     const list = await openAlbum();
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
     fireEvent.click(tile(list, 2));
@@ -115,7 +88,7 @@ describe('select mode', () => {
   });
 
   it('opens the currency mismatch dialog when the cart holds another currency, and keeps the selection', async () => {
-    cart.state.refuse = 'currency_mismatch';
+    shop.cart.state.refuse = 'currency_mismatch';
     const list = await openAlbum();
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
     fireEvent.click(tile(list, 1));
@@ -131,7 +104,7 @@ describe('select mode', () => {
     const list = await openAlbum();
     await waitFor(() => expect(tabCount(/^Favourites/)).toBe('Favourites 2'));
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
-    album.state.fail.add('favourite');
+    shop.album.state.fail.add('favourite');
     for (const n of [3, 4, 5]) fireEvent.click(tile(list, n));
     fireEvent.click(within(bar()).getByRole('button', { name: 'Add to favourites' }));
     expect(
@@ -140,14 +113,14 @@ describe('select mode', () => {
     await waitFor(() => expect(tabCount(/^Favourites/)).toBe('Favourites 2'));
     expect(within(bar()).getByText('3 selected')).toBeTruthy();
 
-    album.state.fail.delete('favourite');
+    shop.album.state.fail.delete('favourite');
     // photo 1 is a favourite already: it is not sent again
     fireEvent.click(tile(list, 1));
-    server.requests.length = 0;
+    shop.server.requests.length = 0;
     fireEvent.click(within(bar()).getByRole('button', { name: 'Add to favourites' }));
     expect(await screen.findByText('4 photos added to your favourites.')).toBeTruthy();
     expect(
-      server.requests
+      shop.server.requests
         .filter((r) => r.method === 'POST')
         .map((r) => r.path)
         .sort(),
@@ -161,7 +134,7 @@ describe('select mode', () => {
   });
 
   it('offers only the favourites where the album hides its prices', async () => {
-    checkin = makeCheckin({ show_prices: false });
+    shop.checkin = makeCheckin({ show_prices: false });
     const list = await openAlbum();
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
     fireEvent.click(tile(list, 1));
