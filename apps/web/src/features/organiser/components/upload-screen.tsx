@@ -1,6 +1,7 @@
 import type { OrganiserEvent, OrganiserMedia } from '@fotodrop/contract/api/organiser';
 import { useCallback, useState } from 'react';
 import { useUploadQueue } from '../hooks/use-upload-queue';
+import { defaultEvent } from '../lib/default-event';
 import type { Uploader } from '../lib/upload-queue';
 import { DropZone } from './drop-zone';
 import { EventUploads } from './event-uploads';
@@ -11,7 +12,7 @@ import { type TargetChoice, UploadTargetFields } from './upload-target-fields';
 export function UploadScreen({ events, uploader }: { events: OrganiserEvent[]; uploader?: Uploader }) {
   const { queue, items } = useUploadQueue(uploader);
   const [choice, setChoice] = useState<TargetChoice>({
-    slug: events[0]?.slug ?? '',
+    slug: defaultEvent(events)?.slug ?? '',
     galleryId: null,
     tags: '',
   });

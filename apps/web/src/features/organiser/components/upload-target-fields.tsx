@@ -1,8 +1,8 @@
 import type { OrganiserEvent } from '@fotodrop/contract/api/organiser';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { formatCalendarDate } from '../../../shared/ui/date-text';
 import { galleriesInTreeOrder, galleryPaths } from '../api/organiser-api';
+import { EventSelect } from './organiser-events';
 
 export interface TargetChoice {
   slug: string;
@@ -20,30 +20,19 @@ export function UploadTargetFields({
   value: TargetChoice;
   onChange: (next: TargetChoice) => void;
 }) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const event = events.find((e) => e.slug === value.slug);
   const paths = galleryPaths(event?.galleries ?? []);
 
   return (
     <div className="upload-target">
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-event`}>
-          {t('organiser.target.event')}
-        </label>
-        <select
-          id={`${id}-event`}
-          className="input select"
-          value={value.slug}
-          onChange={(e) => onChange({ slug: e.target.value, galleryId: null, tags: value.tags })}
-        >
-          {events.map((e) => (
-            <option key={e.slug} value={e.slug}>
-              {`${e.name} · ${formatCalendarDate(e.start_date, language)}`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <EventSelect
+        id={`${id}-event`}
+        events={events}
+        value={value.slug}
+        onChange={(slug) => onChange({ slug, galleryId: null, tags: value.tags })}
+      />
       <div className="field">
         <label className="field-label" htmlFor={`${id}-gallery`}>
           {t('organiser.target.gallery')}

@@ -17,6 +17,15 @@ globalThis.ResizeObserver ??= class {
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let perms: string[];
+/** An event that has not started, listed first as the server lists the newest first. */
+let upcomingFirst = false;
+const nightRun = makeOrganiserEvent({
+  id: 3,
+  slug: 'a1b2c3d4',
+  name: 'Winter Night Run',
+  start_date: '2099-12-12',
+  end_date: '2099-12-12',
+});
 
 const day = (d: string, values: Partial<OrganiserMetricsDay> = {}): OrganiserMetricsDay => ({
   day: d,
@@ -35,7 +44,11 @@ function api(req: RecordedRequest) {
       ? {
           status: 200,
           body: {
-            results: [makeOrganiserEvent(), makeOrganiserEvent({ id: 2, slug: '9b4f7e21', name: 'Hotel' })],
+            results: [
+              ...(upcomingFirst ? [nightRun] : []),
+              makeOrganiserEvent(),
+              makeOrganiserEvent({ id: 2, slug: '9b4f7e21', name: 'Hotel' }),
+            ],
           },
         }
       : { status: 403, body: { code: 'permission_denied', message: 'No.' } };
@@ -69,6 +82,7 @@ beforeEach(() => {
   resetApp(`${server.url}/api`);
   server.requests.length = 0;
   perms = [MEDIA_UPLOAD_PERMISSION];
+  upcomingFirst = false;
   useAppStore.getState().setAuth('key-1', 'Token');
 });
 afterEach(cleanup);
@@ -107,6 +121,15 @@ describe('the organiser metrics page', () => {
       expect(within(screen.getByRole('list', { name: 'Totals of the period' })).getByText('5')),
     );
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('opens on an event that has started, not on one listed first that has not', async () => {
+    upcomingFirst = true;
+    renderApp('/organiser/metrics');
+    const totals = await screen.findByRole('list', { name: 'Totals of the period' }, { timeout: 5000 });
+    expect(within(totals).getByText('1,200')).toBeTruthy();
+    expect((screen.getByLabelText('Event') as HTMLSelectElement).value).toBe('5e1a0c3d');
+    expect(server.requests.some((r) => r.path.startsWith('/api/organiser/v1/events/a1b2c3d4/'))).toBe(false);
   });
 
   it('tells an account without the upload permission that it may not see metrics', async () => {

@@ -2,7 +2,6 @@ import './metrics.css';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '../../../shared/api/errors';
 import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
@@ -10,6 +9,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { organiserEventsQuery, organiserMetricsQuery } from '../api/organiser-api';
+import { EventSelect, OrganiserEventsGate } from '../components/organiser-events';
+import { defaultEvent } from '../lib/default-event';
 
 // the charting library is a chunk of its own, loaded by this page only
 const MetricsCharts = lazy(() => import('../components/metrics-charts'));
@@ -24,7 +25,7 @@ export function Component() {
   const events = useQuery(organiserEventsQuery());
   const [chosen, setChosen] = useState<string | null>(null);
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
-  const slug = chosen ?? events.data?.results[0]?.slug ?? null;
+  const slug = chosen ?? (events.data ? defaultEvent(events.data.results)?.slug : undefined) ?? null;
   const metrics = useQuery({ ...organiserMetricsQuery(slug ?? '', days), enabled: slug !== null });
 
   return (
@@ -34,70 +35,46 @@ export function Component() {
         {t('organiser.metrics.intro')}{' '}
         <Link to={paths.organiserUpload.getHref()}>{t('organiser.metrics.to_upload')}</Link>
       </p>
-      {events.isPending ? (
-        <PageLoader />
-      ) : events.isError ? (
-        <Alert tone="error">
-          {isApiError(events.error) && events.error.status === 403
-            ? t('organiser.metrics.not_allowed')
-            : translateError(t, events.error)}
-        </Alert>
-      ) : events.data.results.length === 0 || slug === null ? (
-        <Alert tone="info">{t('organiser.no_events')}</Alert>
-      ) : (
-        <>
-          <div className="metrics-filters">
-            <div className="field">
-              <label className="field-label" htmlFor={`${id}-event`}>
-                {t('organiser.target.event')}
-              </label>
-              <select
-                id={`${id}-event`}
-                className="input select"
-                value={slug}
-                onChange={(e) => setChosen(e.target.value)}
-              >
-                {events.data.results.map((e) => (
-                  <option key={e.slug} value={e.slug}>
-                    {e.name}
-                  </option>
-                ))}
-              </select>
+      <OrganiserEventsGate events={events} notAllowed={t('organiser.metrics.not_allowed')}>
+        {(results) => (
+          <>
+            <div className="metrics-filters">
+              <EventSelect id={`${id}-event`} events={results} value={slug ?? ''} onChange={setChosen} />
+              <div className="field">
+                <label className="field-label" htmlFor={`${id}-period`}>
+                  {t('organiser.metrics.period')}
+                </label>
+                <select
+                  id={`${id}-period`}
+                  className="input select"
+                  value={days}
+                  onChange={(e) => setDays(Number(e.target.value) as (typeof PERIODS)[number])}
+                >
+                  {PERIODS.map((n) => (
+                    <option key={n} value={n}>
+                      {t('organiser.metrics.last_days', { count: n })}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
-            <div className="field">
-              <label className="field-label" htmlFor={`${id}-period`}>
-                {t('organiser.metrics.period')}
-              </label>
-              <select
-                id={`${id}-period`}
-                className="input select"
-                value={days}
-                onChange={(e) => setDays(Number(e.target.value) as (typeof PERIODS)[number])}
-              >
-                {PERIODS.map((n) => (
-                  <option key={n} value={n}>
-                    {t('organiser.metrics.last_days', { count: n })}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          {metrics.isPending ? (
-            <PageLoader />
-          ) : metrics.isError ? (
-            <Alert tone="error">{translateError(t, metrics.error)}</Alert>
-          ) : (
-            <Suspense fallback={<PageLoader />}>
-              {metrics.data.pending > 0 && (
-                <p className="metrics-pending" role="status">
-                  {t('organiser.metrics.pending', { count: metrics.data.pending })}
-                </p>
-              )}
-              <MetricsCharts days={metrics.data.days} />
-            </Suspense>
-          )}
-        </>
-      )}
+            {metrics.isPending ? (
+              <PageLoader />
+            ) : metrics.isError ? (
+              <Alert tone="error">{translateError(t, metrics.error)}</Alert>
+            ) : (
+              <Suspense fallback={<PageLoader />}>
+                {metrics.data.pending > 0 && (
+                  <p className="metrics-pending" role="status">
+                    {t('organiser.metrics.pending', { count: metrics.data.pending })}
+                  </p>
+                )}
+                <MetricsCharts days={metrics.data.days} />
+              </Suspense>
+            )}
+          </>
+        )}
+      </OrganiserEventsGate>
     </section>
   );
 }

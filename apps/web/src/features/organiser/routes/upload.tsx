@@ -1,15 +1,12 @@
 import './upload.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isApiError } from '../../../shared/api/errors';
 import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { Alert } from '../../../shared/ui/alert';
-import { PageLoader } from '../../../shared/ui/spinner';
 import { organiserEventsQuery } from '../api/organiser-api';
 import { PROCESSING_POLL_MS } from '../components/event-uploads';
+import { OrganiserEventsGate } from '../components/organiser-events';
 import { UploadScreen } from '../components/upload-screen';
 
 /** /organiser/upload: an organiser sends photos and videos to an event and watches them arrive. */
@@ -30,19 +27,9 @@ export function Component() {
         {t('organiser.intro')}{' '}
         <Link to={paths.organiserMetrics.getHref()}>{t('organiser.metrics.title')}</Link>
       </p>
-      {events.isPending ? (
-        <PageLoader />
-      ) : events.isError ? (
-        <Alert tone="error">
-          {isApiError(events.error) && events.error.status === 403
-            ? t('organiser.not_allowed')
-            : translateError(t, events.error)}
-        </Alert>
-      ) : events.data.results.length === 0 ? (
-        <Alert tone="info">{t('organiser.no_events')}</Alert>
-      ) : (
-        <UploadScreen events={events.data.results} />
-      )}
+      <OrganiserEventsGate events={events} notAllowed={t('organiser.not_allowed')}>
+        {(results) => <UploadScreen events={results} />}
+      </OrganiserEventsGate>
     </section>
   );
 }
