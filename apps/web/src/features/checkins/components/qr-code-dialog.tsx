@@ -4,6 +4,7 @@ import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
+import { shareOrCopy } from '../../../shared/utils/share-link';
 
 /** The link a QR code of an album opens: the album list, which opens the code (entry spec §2). */
 export function albumLink(code: string, origin = window.location.origin): string {
@@ -63,17 +64,11 @@ export function QrCodeDialog({
   const share = async () => {
     setSaid(null);
     const text = t('album.qr.share_text', { event: eventName });
-    try {
-      if (typeof navigator.share === 'function') await navigator.share({ title: eventName, text, url: link });
-      else {
-        await navigator.clipboard.writeText(link);
-        setSaid(t('album.qr.copied'));
-      }
-      onShared();
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      setSaid(t('share.failed'));
-    }
+    const outcome = await shareOrCopy({ title: eventName, text, url: link });
+    if (outcome === 'cancelled') return;
+    if (outcome === 'failed') return setSaid(t('share.failed'));
+    if (outcome === 'copied') setSaid(t('album.qr.copied'));
+    onShared();
   };
 
   return (

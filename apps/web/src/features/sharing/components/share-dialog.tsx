@@ -3,6 +3,7 @@ import type { ShareType } from '@fotodrop/contract/enums';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
+import { canShareNatively, copyLink, shareOrCopy } from '../../../shared/utils/share-link';
 import { SHARE_TARGETS, shareTargetHref } from '../lib/share-targets';
 
 export interface ShareDialogProps {
@@ -27,8 +28,6 @@ const NAMES: Record<Exclude<ShareType, 'email'>, string> = {
   linkedin: 'LinkedIn',
 };
 
-const canShareNatively = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-
 /**
  * Share a photo: one action per network (its share address in a new tab), Instagram through the
  * phone's share sheet (it has no web share address) or else a copied link, the share sheet itself
@@ -38,35 +37,22 @@ export function ShareDialog({ open, onClose, url, text, onShared, say }: ShareDi
   const { t } = useTranslation();
 
   const copy = async (message: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      say(message);
-      return true;
-    } catch {
-      say(t('share.failed'));
-      return false;
-    }
+    const copied = await copyLink(url);
+    say(copied ? message : t('share.failed'));
+    return copied;
   };
 
-  const sheet = async (type: ShareType | null) => {
-    try {
-      await navigator.share({ title: text, text, url });
-      onShared(type);
-      onClose();
-    } catch (error) {
-      // the user closed the share sheet: nothing to say
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      say(t('share.failed'));
-    }
+  /** The share sheet (or, without one, the copied link that `copiedMessage` announces). */
+  const shareVia = async (type: ShareType | null, copiedMessage: string) => {
+    const outcome = await shareOrCopy({ title: text, text, url });
+    if (outcome === 'cancelled') return;
+    if (outcome === 'failed') return say(t('share.failed'));
+    if (outcome === 'copied') say(copiedMessage);
+    onShared(type);
+    onClose();
   };
 
-  const instagram = async () => {
-    if (canShareNatively()) return sheet('instagram');
-    if (await copy(t('share.instagram_copied'))) {
-      onShared('instagram');
-      onClose();
-    }
-  };
+  const instagram = () => shareVia('instagram', t('share.instagram_copied'));
 
   return (
     <Dialog
@@ -124,7 +110,7 @@ export function ShareDialog({ open, onClose, url, text, onShared, say }: ShareDi
           {t('share.copy')}
         </Button>
         {canShareNatively() && (
-          <Button variant="secondary" onClick={() => void sheet(null)}>
+          <Button variant="secondary" onClick={() => void shareVia(null, t('share.copied'))}>
             {t('share.more')}
           </Button>
         )}
