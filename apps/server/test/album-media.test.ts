@@ -150,11 +150,12 @@ describe.each(BACKENDS)('album galleries and media on %s', (backend) => {
   });
 
   it('gives the price list of a gallery: its own, else the event list, in the event currency', async () => {
-    // 3 photos cost 29.70 by the list: the demo's 39.90 package is not offered (issue 17), a 19.90 one is
+    // the album's 2 photos left (one was removed above) cost 19.80 by the list: the demo's 39.90
+    // package is not offered (issue 17), a 14.90 one is
     await setPhotoPackage(
       h,
       (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!.id,
-      '19.90',
+      '14.90',
     );
     const finish = await get(`/api/v3/checkins/${checkinId}/gallery_tree/${galleryIds.Finish}/price_list/`);
     expect(finish.body).toMatchObject({
@@ -180,8 +181,8 @@ describe.each(BACKENDS)('album galleries and media on %s', (backend) => {
           price_original: null,
         },
       ],
-      // the album has photos but no videos: only the photo package, struck through its 3 photos one by one
-      packages: [{ order_type: 'ALL_PHOTOS', price: '19.90', price_original: '29.70' }],
+      // the album has photos but no videos: only the photo package, struck through its 2 photos one by one
+      packages: [{ order_type: 'ALL_PHOTOS', price: '14.90', price_original: '19.80' }],
     });
   });
 

@@ -20,6 +20,10 @@ export const PAYMENT_FAILURE_REASONS = [
   'not_completed',
   'amount_mismatch',
   'replaced',
+  'cancelled',
+  'expired',
+  'refunded_late',
+  'voucher_used_up',
   'failed',
 ] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
@@ -46,6 +50,10 @@ export const PAYMENT_FAILURE_ENGLISH: Record<PaymentFailureReason, string> = {
   not_completed: 'The payment was not completed.',
   amount_mismatch: 'The amount paid does not match the order.',
   replaced: 'Replaced by a newer order.',
+  cancelled: 'Cancelled by you.',
+  expired: 'The payment was not completed in time.',
+  refunded_late: 'The payment arrived after the order was closed; it is refunded.',
+  voucher_used_up: 'The promo code was used up before this payment arrived; the payment is refunded.',
   failed: 'The payment failed.',
 };
 

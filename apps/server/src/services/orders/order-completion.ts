@@ -1,3 +1,4 @@
+import { PAYMENT_FAILURE_ENGLISH } from '@fotodrop/contract/rules/payment-failure';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Db } from '../../db/client';
 import { entitlementsRepository } from '../../repositories/entitlements.repository';
@@ -13,9 +14,8 @@ import { purchaseEmail } from './purchase-email';
 
 export const ORDER_FULFILMENT_QUEUE = 'order-fulfilment';
 
-export const LATE_PAYMENT_MESSAGE = 'The payment arrived after the order was closed; it is refunded.';
-export const VOUCHER_GONE_MESSAGE =
-  'The promo code was used up before this payment arrived; the payment is refunded.';
+export const LATE_PAYMENT_MESSAGE = PAYMENT_FAILURE_ENGLISH.refunded_late;
+export const VOUCHER_GONE_MESSAGE = PAYMENT_FAILURE_ENGLISH.voucher_used_up;
 
 export type CompletionOutcome = { kind: 'paid' } | { kind: 'already' } | { kind: 'refused'; reason: string };
 

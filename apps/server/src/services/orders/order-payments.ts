@@ -1,3 +1,4 @@
+import { PAYMENT_FAILURE_ENGLISH } from '@fotodrop/contract/rules/payment-failure';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { PaymentRegistry } from '../../adapters/payments/payment-registry';
 import type { Db } from '../../db/client';
@@ -6,8 +7,8 @@ import { vouchersRepository } from '../../repositories/vouchers.repository';
 import type { OrderCompletion } from './order-completion';
 
 export const ORDER_EXPIRY_QUEUE = 'order-payment-expiry';
-export const EXPIRED_MESSAGE = 'The payment was not completed in time.';
-export const CANCELLED_MESSAGE = 'Cancelled by you.';
+export const EXPIRED_MESSAGE = PAYMENT_FAILURE_ENGLISH.expired;
+export const CANCELLED_MESSAGE = PAYMENT_FAILURE_ENGLISH.cancelled;
 
 /** Open payments are looked at again after this long without news from the provider. */
 const RECONCILE_AFTER_MS = 60_000;

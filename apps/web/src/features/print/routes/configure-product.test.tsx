@@ -151,10 +151,17 @@ describe('configuring a print product', () => {
 
     await waitFor(() => expect(here(router)).toBe('/print/added?item=500'));
     const page = await screen.findByRole('region', { name: 'Added to your cart' });
-    await within(page).findByText('Photo prints');
     expect(await within(page).findByText('10×15 cm · Glossy')).toBeTruthy();
     expect(within(page).getByText('With 2 photos · 3 copies')).toBeTruthy();
-    expect(within(page).getByText('€5.70')).toBeTruthy();
+    // the whole price (issue 17): the prints, the 2 photos the cart buys for them, both together
+    const rows = [...page.querySelectorAll('.whole-price > div')].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['Photo prints', '€5.70'],
+      ['Photos not bought yet (2)', '+ €19.80'],
+      ['Total with the photos', '€25.50'],
+    ]);
     expect(decorations().at(-1)).toEqual({
       product_id: 1,
       variant_option_ids: [1, 4],
