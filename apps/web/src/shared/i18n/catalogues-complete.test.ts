@@ -25,6 +25,12 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   ...LANGUAGES.filter((language) => language !== 'en').map(
     (language) => [language, 'footer.product'] as const,
   ),
+  // the payment methods' brand names (iDEAL, Przelewy24, Mercado Pago) are the same in every language
+  ...LANGUAGES.filter((language) => language !== 'en').flatMap((language) =>
+    ['checkout.method.ideal', 'checkout.method.p24', 'checkout.method.mercado-pago'].map(
+      (key) => [language, key] as const,
+    ),
+  ),
   // Italian uses the English loanwords "Password" and "Privacy" (no native alternative in UI use)
   ['it', 'auth.fields.password'],
   ['it', 'profile.nav.password'],
