@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the cores: one on this 2-core machine, which then
+    // idles while a test waits on PostgreSQL, a child process or a timer; 150% keeps both busy.
+    maxWorkers: '150%',
     projects: [
       {
         test: {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE_CONTEXT, screenshot } from './support/browser';
-import { logIn, serverAndBrowser } from './support/journey';
+import { logIn, serverAndBrowser, WITH_DEMO_PHOTOS } from './support/journey';
 
-const run = serverAndBrowser({ DEMO_PHOTOS: '8' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 const DEMO = { email: 'demo@fotodrop.test', password: 'Fotodrop-demo1' };
 
 async function api(path: string, init: { method?: string; body?: unknown } = {}) {

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE_CONTEXT } from './support/browser';
-import { logIn, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
+import { logIn, serverAndBrowser, WITH_DEMO_PHOTOS, waitForAlbumPhotos } from './support/journey';
 
 // A few demo photos go through the real pipeline after the start; every fifth is the runner's.
-const run = serverAndBrowser({ DEMO_PHOTOS: '10' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 
 /**
  * In the page, before its scripts: every API call is noted with whether a photo tile was already

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
-import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
+import { logIn as logInAs, serverAndBrowser, WITH_DEMO_PHOTOS, waitForAlbumPhotos } from './support/journey';
 
 // A dozen demo photos go through the real pipeline in the background after the start.
-const run = serverAndBrowser({ DEMO_PHOTOS: '12' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 
 const logIn = (page: Page, email: string, password: string) => logInAs(page, run.server.url, email, password);
 

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mediaKey } from '../apps/server/src/media/variants';
 import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
-import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
+import { logIn as logInAs, serverAndBrowser, WITH_DEMO_PHOTOS, waitForAlbumPhotos } from './support/journey';
 
-const run = serverAndBrowser({ DEMO_PHOTOS: '8' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 
 const logIn = (page: Page) => logInAs(page, run.server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');
 

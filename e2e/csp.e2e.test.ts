@@ -9,11 +9,11 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestVideo } from '../apps/server/src/media/test-videos';
 import { DESKTOP, PHONE_CONTEXT } from './support/browser';
-import { logIn, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
+import { logIn, serverAndBrowser, WITH_DEMO_PHOTOS, waitForAlbumPhotos } from './support/journey';
 import { startServer } from './support/server';
 
 // A few demo photos for the album and the viewer.
-const run = serverAndBrowser({ DEMO_PHOTOS: '4' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 
 const VIEWPORTS: [string, BrowserContextOptions][] = [
   ['390 px', PHONE_CONTEXT],

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, PHONE_CONTEXT, screenshot } from './support/browser';
-import { serverAndBrowser } from './support/journey';
+import { serverAndBrowser, WITH_DEMO_PHOTOS } from './support/journey';
 
 const EMAIL = 'newcomer@example.com';
 const PASSWORD = 'Lakeside-2026!';
 
 // the preview shows the marathon's photos: the demo makes some after the start
-const run = serverAndBrowser({ DEMO_PHOTOS: '10' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 
 describe('a newcomer sees photos before signing up (issue 17, item 7)', () => {
   it("opens a preview from the home page's code field, signs up and lands in that album (390 px)", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
-import { logIn, serverAndBrowser, waitForAlbumPhotos } from './support/journey';
+import { logIn, serverAndBrowser, WITH_DEMO_PHOTOS, waitForAlbumPhotos } from './support/journey';
 
-const run = serverAndBrowser({ DEMO_PHOTOS: '6' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 
 /**
  * A runner shares a photo from the viewer; a friend who is not signed in opens the link and sees

@@ -1,7 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser';
+import { E2E_DEMO_PHOTOS } from './demo-data';
 import { type RunningServer, startServer } from './server';
+
+/** What a test asks of its server for demo photos: a copy of the run's processed demo (demo-data.ts). */
+export const WITH_DEMO_PHOTOS = { DEMO_PHOTOS: String(E2E_DEMO_PHOTOS) };
 
 /**
  * One real server (started as `npm start` runs it, with `env`) and one Chromium for a test file:

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_DEMO_PHOTOS, processedDemoCopy } from './demo-data';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,14 +33,21 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real server exactly as `npm start` runs it (built web app, embedded PGlite in a fresh
- * data folder, demo data), on a free port.
+ * data folder, demo data), on a free port. `reuse` starts it on a given port and/or data folder.
+ * Asked for `E2E_DEMO_PHOTOS` demo photos on PGlite, it starts on a copy of the run's processed
+ * demo (`demo-data.ts`); any other number is seeded and processed after the start, as `npm start` does.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  reuse: { port: number; dataDir: string } | null = null,
+  reuse: { port?: number; dataDir?: string } | null = null,
 ): Promise<RunningServer> {
   const port = reuse?.port ?? (await freePort());
-  const dataDir = reuse?.dataDir ?? (await mkdtemp(join(tmpdir(), 'fotodrop-e2e-')));
+  const processedDemo = !reuse?.dataDir && !env.DATABASE_URL && env.DEMO_PHOTOS === String(E2E_DEMO_PHOTOS);
+  const dataDir =
+    reuse?.dataDir ??
+    (processedDemo
+      ? await processedDemoCopy((making) => startServer(env, { dataDir: making }))
+      : await mkdtemp(join(tmpdir(), 'fotodrop-e2e-')));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,

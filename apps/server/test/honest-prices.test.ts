@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { seedDemo } from '../src/seed/demo';
 import { upgradeDemoPackagePrices } from '../src/seed/demo-events';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, seededMarathon } from './photos';
 
 interface Book {
   price: string;
@@ -47,15 +45,9 @@ describe.each(BACKENDS)('honest prices on %s', (backend) => {
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    await seedDemo(h.database.db, argon2Hasher, 1);
-    const marathon = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
+    const marathon = await seededMarathon(h);
     marathonId = marathon.id;
-    const [gallery] = (
-      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
-        marathon.id,
-      ])
-    ).rows as { id: number }[];
-    const place = (tags: string[]) => ({ serviceId: marathon.id, galleryId: gallery!.id, tags });
+    const place = marathon.place;
     const copies = async (of: number, n: number) =>
       h.database.executeSql(
         `insert into media (photo_service_id, gallery_id, type, status, tags, width, height, taken_at)

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PasswordHasher } from '../src/adapters/password-hasher';
-import { argon2Hasher } from '../src/adapters/password-hasher';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
-import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { seedDemo } from '../src/seed/demo';
 import { EXPIRED_MESSAGE } from '../src/services/orders/order-payments';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, seededMarathon } from './photos';
 
 /** Argon2 costs ~50 ms a hash; these tests sign up a dozen buyers and only need them to exist. */
 const plainHasher: PasswordHasher = {
@@ -38,17 +35,8 @@ describe.each(BACKENDS)('cancelling, expiring and replacing unfinished payments 
 
   beforeAll(async () => {
     h = await startHarness(backend, { hasher: plainHasher });
-    await seedDemo(h.database.db, argon2Hasher, 1);
-    const marathon = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
-    const [gallery] = (
-      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
-        marathon.id,
-      ])
-    ).rows as { id: number }[];
-    for (const shade of [0, 1, 2])
-      mine.push(
-        await addPhoto(h, { serviceId: marathon.id, galleryId: gallery!.id, tags: ['bib-1042'] }, shade),
-      );
+    const marathon = await seededMarathon(h);
+    for (const shade of [0, 1, 2]) mine.push(await addPhoto(h, marathon.place(), shade));
     token = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
     other = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'other@example.com' }))
       .body.token as string;

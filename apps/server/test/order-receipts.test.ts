@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/adapters/mail/mailer';
-import { argon2Hasher } from '../src/adapters/password-hasher';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
-import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { seedDemo } from '../src/seed/demo';
 import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
 import { call, collectingMailer, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, seededMarathon } from './photos';
 
 /** Minor units of a receipt figure "29.70 EUR" / "-5.94 EUR". */
 const cents = (value: string) => Math.round(Number(value) * 100);
@@ -99,18 +96,8 @@ describe.each(BACKENDS)('order receipts on %s', (backend) => {
     mailer = collectingMailer();
     h = await startHarness(backend, { mailer });
     await registerMailWorker(h.jobs, mailer);
-    await seedDemo(h.database.db, argon2Hasher, 1);
-    const marathon = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
-    const [gallery] = (
-      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
-        marathon.id,
-      ])
-    ).rows as { id: number }[];
-    const first = await addPhoto(
-      h,
-      { serviceId: marathon.id, galleryId: gallery!.id, tags: ['bib-1042'] },
-      0,
-    );
+    const marathon = await seededMarathon(h);
+    const first = await addPhoto(h, marathon.place(), 0);
     // 9 more rows of that photo: figures read rows; the 10 photos cost 44.90 by the list, 39.90 as a package
     const copies = (
       await h.database.executeSql(

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { argon2Hasher } from '../src/adapters/password-hasher';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
-import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto, setPhotoPackage } from './photos';
+import { addPhoto, seededMarathon, setPhotoPackage } from './photos';
 
 interface OrderBody {
   id: number;
@@ -23,23 +20,15 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
   let token: string;
   let other: string;
   let albumId: number;
+  let marathon: Awaited<ReturnType<typeof seededMarathon>>;
   let marathonId: number;
   const mine: number[] = [];
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    await seedDemo(h.database.db, argon2Hasher, 1);
-    const marathon = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
+    marathon = await seededMarathon(h);
     marathonId = marathon.id;
-    const [gallery] = (
-      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
-        marathon.id,
-      ])
-    ).rows as { id: number }[];
-    for (const shade of [0, 1, 2])
-      mine.push(
-        await addPhoto(h, { serviceId: marathon.id, galleryId: gallery!.id, tags: ['bib-1042'] }, shade),
-      );
+    for (const shade of [0, 1, 2]) mine.push(await addPhoto(h, marathon.place(), shade));
     token = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
     other = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'other@example.com' }))
       .body.token as string;
@@ -154,12 +143,7 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     const intent = (created.body.payment as { client_secret: string }).client_secret;
     await payCard(intent, TEST_CARDS.succeeds);
     expect((await confirm(intent)).body.status).toBe('paid');
-    const [gallery] = (
-      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
-        marathonId,
-      ])
-    ).rows as { id: number }[];
-    const later = await addPhoto(h, { serviceId: marathonId, galleryId: gallery!.id, tags: ['bib-1042'] }, 9);
+    const later = await addPhoto(h, marathon.place(), 9);
     const media = await albumMedia();
     expect(media.find((m) => m.id === later)?.is_purchased).toBe(true);
     expect(media.filter((m) => mine.includes(m.id)).every((m) => m.is_purchased)).toBe(true);

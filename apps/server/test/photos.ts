@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { priceListsRepository } from '../src/repositories/price-lists.repository';
+import { seedDemo } from '../src/seed/demo';
 import type { Harness } from './harness';
 
 const SAMPLE = fileURLToPath(
@@ -33,6 +35,22 @@ export async function addPhoto(
   });
   await h.services.mediaFiles.processDerivatives(id);
   return id;
+}
+
+/**
+ * The demo seeded, and its marathon (album code K7M2Q9P, runner tag bib-1042) with the place in its
+ * first gallery where the shop and order tests put their photos.
+ */
+export async function seededMarathon(h: Harness) {
+  await seedDemo(h.database.db, argon2Hasher, 1);
+  const marathon = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
+  const [gallery] = (
+    await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
+      marathon.id,
+    ])
+  ).rows as { id: number }[];
+  const place = (tags: string[] = ['bib-1042']) => ({ serviceId: marathon.id, galleryId: gallery!.id, tags });
+  return { id: marathon.id, place };
 }
 
 /**

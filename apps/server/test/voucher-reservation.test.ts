@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PasswordHasher } from '../src/adapters/password-hasher';
-import { argon2Hasher } from '../src/adapters/password-hasher';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
-import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, seededMarathon } from './photos';
 
 /** Argon2 costs ~50 ms a hash; these tests sign up a dozen buyers and only need them to exist. */
 const plainHasher: PasswordHasher = {
@@ -38,14 +35,8 @@ describe.each(BACKENDS)('one-use vouchers held by unpaid orders on %s', (backend
 
   beforeAll(async () => {
     h = await startHarness(backend, { hasher: plainHasher });
-    await seedDemo(h.database.db, argon2Hasher, 1);
-    const marathon = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!;
-    const [gallery] = (
-      await h.database.executeSql('select id from galleries where photo_service_id = $1 order by id', [
-        marathon.id,
-      ])
-    ).rows as { id: number }[];
-    photo = await addPhoto(h, { serviceId: marathon.id, galleryId: gallery!.id, tags: ['bib-1042'] }, 0);
+    const marathon = await seededMarathon(h);
+    photo = await addPhoto(h, marathon.place(), 0);
     for (let i = 0; i < BUYERS; i++) {
       const token = (
         await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: `buyer${i}@example.com` })

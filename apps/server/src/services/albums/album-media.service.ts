@@ -15,25 +15,12 @@ export function albumMediaService(deps: {
   purchases: AlbumPurchasesView;
 }) {
   const pages = albumMediaPages(deps);
-  const {
-    repo,
-    album,
-    albumWithGalleries,
-    albumAt,
-    galleryScope,
-    baseQuery,
-    page,
-    emptyPage,
-    albumPage,
-    byPurchase,
-    tabsWithBought,
-  } = pages;
 
   return {
     async tree(caller: Caller, checkinId: number, galleryId: number): Promise<GalleryTreeNode> {
-      const { auth, context } = await albumWithGalleries(caller, checkinId);
+      const { auth, context } = await pages.albumWithGalleries(caller, checkinId);
       // The counts per gallery serve the node, every sub-gallery (summed over its subtree) and the tabs.
-      const { all, node, ids } = galleryScope(context, galleryId);
+      const { all, node, ids } = pages.galleryScope(context, galleryId);
       const own = sumCounts(context.counts, ids);
       const children = all
         .filter((g) => g.parentId === (node?.id ?? null))
@@ -48,7 +35,7 @@ export function albumMediaService(deps: {
         num_media: own.total,
         // A participant sees the galleries that hold their photos, not the empty ones.
         sub_gallery: children.filter((g) => g.num_media > 0),
-        tabs: await tabsWithBought(baseQuery(auth, context, ids), context, own),
+        tabs: await pages.tabsWithBought(pages.baseQuery(auth, context, ids), context, own),
       };
     },
 
@@ -58,26 +45,26 @@ export function albumMediaService(deps: {
       galleryId: number,
       query: { tab?: Tab; page: number; page_size: number; extras?: 'true' | 'false' },
     ) {
-      const { auth, context, ids } = await albumAt(caller, checkinId, galleryId);
-      const base = baseQuery(auth, context, ids);
-      const q = await byPurchase(
+      const { auth, context, ids } = await pages.albumAt(caller, checkinId, galleryId);
+      const base = pages.baseQuery(auth, context, ids);
+      const q = await pages.byPurchase(
         { ...base, favouritesOnly: query.tab === 'favourite' },
         [context],
         query.tab,
       );
-      if (query.extras !== 'true') return albumPage(context, q, query.page, query.page_size);
+      if (query.extras !== 'true') return pages.albumPage(context, q, query.page, query.page_size);
       // The counts first: when nothing here is bought the page needs no purchase lookup.
-      const tabs = await tabsWithBought(base, context, sumCounts(context.counts, ids));
+      const tabs = await pages.tabsWithBought(base, context, sumCounts(context.counts, ids));
       const bought = tabs.find((t) => t.type === 'bought')?.count ?? 0;
-      const result = await albumPage(context, q, query.page, query.page_size, bought === 0);
+      const result = await pages.albumPage(context, q, query.page, query.page_size, bought === 0);
       return { ...result, tabs };
     },
 
     /** The all-photos tab: the whole event when the event shows all photos, else the album's own. */
     async allMedias(caller: Caller, checkinId: number, pageNumber: number, pageSize: number) {
       // The album's scope already widens to the whole event when the event shows all photos.
-      const { auth, context } = await album(caller, checkinId);
-      return albumPage(context, baseQuery(auth, context, null), pageNumber, pageSize);
+      const { auth, context } = await pages.album(caller, checkinId);
+      return pages.albumPage(context, pages.baseQuery(auth, context, null), pageNumber, pageSize);
     },
 
     async checkinMedias(
@@ -85,17 +72,17 @@ export function albumMediaService(deps: {
       checkinId: number,
       query: { page: number; page_size: number; category?: Tab; type?: MediaType },
     ) {
-      const { context } = await album(auth, checkinId);
-      const q = await byPurchase(
+      const { context } = await pages.album(auth, checkinId);
+      const q = await pages.byPurchase(
         {
-          ...baseQuery(auth, context, null),
+          ...pages.baseQuery(auth, context, null),
           favouritesOnly: query.category === 'favourite',
           ...(query.type ? { type: query.type } : {}),
         },
         [context],
         query.category,
       );
-      return albumPage(context, q, query.page, query.page_size);
+      return pages.albumPage(context, q, query.page, query.page_size);
     },
 
     /**
@@ -115,11 +102,11 @@ export function albumMediaService(deps: {
       },
     ) {
       let albums: AlbumWithCounts[];
-      if (query.checkin_id !== undefined) albums = [(await album(auth, query.checkin_id)).context];
+      if (query.checkin_id !== undefined) albums = [(await pages.album(auth, query.checkin_id)).context];
       else albums = await checkinsRepository(deps.db).allCompleteAlbums(auth.user.id, { counts: true });
       albums = albums.filter((a) => query.event_id === undefined || a.serviceId === query.event_id);
-      if (albums.length === 0) return emptyPage(query.page, query.page_size);
-      const q = await byPurchase(
+      if (albums.length === 0) return pages.emptyPage(query.page, query.page_size);
+      const q = await pages.byPurchase(
         {
           userId: auth.user.id,
           scopes: albums.map((a) => a.scope),
@@ -137,7 +124,7 @@ export function albumMediaService(deps: {
         events.size === albums.length && !q.purchased
           ? albums.reduce((n, a) => n + (totalFrom(a.counts, q) ?? 0), 0)
           : null;
-      return page(
+      return pages.page(
         q,
         query.page,
         query.page_size,
@@ -150,16 +137,16 @@ export function albumMediaService(deps: {
     ...albumGroupedViews(deps, pages),
 
     async setFavourite(auth: AuthContext, mediaId: number, favourite: boolean) {
-      if ((await repo().albumShowing(auth.user.id, mediaId)) === null)
+      if ((await pages.repo().albumShowing(auth.user.id, mediaId)) === null)
         throw new NotFoundError('Photo not found.');
-      await repo().setFavourite(auth.user.id, mediaId, favourite);
+      await pages.repo().setFavourite(auth.user.id, mediaId, favourite);
       return { id: mediaId, favorite: favourite };
     },
 
     async hide(auth: AuthContext, mediaId: number) {
-      if ((await repo().albumShowing(auth.user.id, mediaId)) === null)
+      if ((await pages.repo().albumShowing(auth.user.id, mediaId)) === null)
         throw new NotFoundError('Photo not found.');
-      await repo().hide(auth.user.id, mediaId);
+      await pages.repo().hide(auth.user.id, mediaId);
       return { id: mediaId, hidden: true as const };
     },
   };
