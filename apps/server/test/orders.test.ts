@@ -429,6 +429,31 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     expect((await send('GET', '/v1/cart/?voucher_code=NOPE')).status).toBe(200);
   });
 
+  it('campaign codes tried in the cart spend the promo codes’ budget; a real one does not', async () => {
+    const guesser = (
+      await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'campaigns@example.com' })
+    ).body.token as string;
+    for (let i = 0; i < 30; i++) {
+      const real = await send('GET', '/v1/cart/?campaign_code=SUMMER10', undefined, guesser);
+      expect(real.status).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await send('GET', `/v1/cart/?campaign_code=WINTER${i}`, undefined, guesser)).status);
+    }
+    expect(statuses.slice(0, 19).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(19)).toEqual([429, 429]);
+    // the budget is shared: a promo code is refused too, and an order carrying a campaign code
+    expect((await send('GET', '/v1/cart/?voucher_code=PROMO20', undefined, guesser)).status).toBe(429);
+    const order = await send(
+      'POST',
+      '/v3/orders/',
+      { payment_method: 'stripe', campaign_code: 'SUMMER10' },
+      guesser,
+    );
+    expect(order.status).toBe(429);
+  });
+
   it('vouchers: free photos, used once, invalid codes refused', async () => {
     await h.database.executeSql(
       "insert into vouchers (code, kind, value) values ('TESTFREE1', 'free_photos', 1) on conflict do nothing",

@@ -4,6 +4,7 @@ import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../accounts/auth.service';
 import type { WrongGuessLimits } from '../albums/code-guess-limits';
+import { countCampaignGuess } from '../orders/campaign-guesses';
 import type { OrderPricing } from '../orders/order-pricing';
 import type { CartService } from './cart.service';
 import { cartOffers } from './cart-offers';
@@ -34,7 +35,7 @@ export function cartOverviewService(deps: {
       ip: string,
     ): Promise<Cart> {
       const guesser = { ip, userId: auth.user.id };
-      if (query.voucher_code) await deps.voucherGuesses.assertOpen(guesser);
+      if (query.voucher_code || query.campaign_code) await deps.voucherGuesses.assertOpen(guesser);
       const digital = await deps.cart.list(auth);
       const print = await deps.print.cartItems(auth.user.id, language);
       const priced = await deps.pricing.price(deps.db, auth.user.id, {
@@ -43,6 +44,13 @@ export function cartOverviewService(deps: {
         country: query.country,
       });
       if (priced.voucher?.status === 'invalid') await deps.voucherGuesses.recordWrong(guesser);
+      await countCampaignGuess(
+        deps.db,
+        deps.voucherGuesses,
+        guesser,
+        query.campaign_code,
+        priced.campaign !== null,
+      );
       const money = (minor: number) => minorToDecimalString(minor, priced.currency ?? 'EUR');
       // Every figure from the one pricing: the lines are not priced a second time.
       const totals: CartTotals = {

@@ -18,6 +18,7 @@ import { assertNotImpersonated } from '../accounts/impersonation-audit';
 import type { WrongGuessLimits } from '../albums/code-guess-limits';
 import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { bankTransferEmail } from './bank-transfer-email';
+import { countCampaignGuess } from './campaign-guesses';
 import type { OrderCompletion } from './order-completion';
 import { failureOf } from './order-dto';
 import { CANCELLED_MESSAGE, type OrderPayments } from './order-payments';
@@ -117,7 +118,8 @@ export function ordersService(deps: {
     async create(auth: AuthContext, body: Parsed, ctx: { linkBase: string; ip: string }) {
       assertNotImpersonated(auth);
       const guesser = { ip: ctx.ip, userId: auth.user.id };
-      if (body.voucher_code) await deps.voucherGuesses.assertOpen(guesser);
+      if (body.voucher_code || body.campaign_code) await deps.voucherGuesses.assertOpen(guesser);
+      await countCampaignGuess(deps.db, deps.voucherGuesses, guesser, body.campaign_code, false);
       const { order, superseded } = await deps.placement
         .place(auth, body, ctx.linkBase)
         .catch(async (error: unknown) => {
