@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
+          setupFiles: ['src/test/async-timeout.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
         },
       },
