@@ -191,13 +191,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const shared = await services.sharedImage.linkPreview(link);
       if (!shared) return null;
       // Origins from the configuration only; the Host header merely picks a branded site by exact match.
-      const base = await linkBases.forRequest({ host, eventOwnerId: null });
+      const site = await linkBases.site({ host, eventOwnerId: null });
       return {
+        siteName: site.brandName,
         title: shared.eventName,
         pageTitle: `A photo from ${shared.eventName}`,
         description: `A photo from ${shared.eventName}. Find your own photos with your album code or a selfie.`,
         image: new URL(shared.imageUrl, options.publicUrl).toString(),
-        url: `${base}/shared/${link.user_id}/${link.media_id}/${link.security_hash}`,
+        url: `${site.origin}/shared/${link.user_id}/${link.media_id}/${link.security_hash}`,
         size: shared.size,
       };
     },

@@ -191,5 +191,16 @@ describe.each(BACKENDS)('shared links on %s', (backend) => {
     // the tab and a link without Open Graph say which photo this is, not just the app's name
     expect(page.body).toContain('<title>A photo from Lakeside City Marathon · Fotodrop</title>');
     expect(page.body.match(/<title>/g)).toHaveLength(1);
+    expect(page.body).not.toContain('og:site_name');
+    // on a branded site the page carries the organisation's name, as the app's own pages there do
+    const branded = await h.app.inject({
+      url: `/shared/${userId}/${big}/${media.share_hash}`,
+      headers: { host: 'alpinerun.localhost:8080' },
+    });
+    expect(branded.body).toContain('<title>A photo from Lakeside City Marathon · Alpine Run Club</title>');
+    expect(branded.body).toContain('<meta property="og:site_name" content="Alpine Run Club">');
+    expect(branded.body).toContain(
+      `<meta property="og:url" content="http://alpinerun.localhost:8080/shared/${userId}/${big}/`,
+    );
   });
 });

@@ -79,6 +79,8 @@ export function parseSharedPath(path: string): SharedPath | null {
 }
 
 export interface LinkPreview {
+  /** A branded site's name (the organisation's), in place of the app's in the title; null on our own. */
+  siteName: string | null;
   /** og:title. */
   title: string;
   /** The page's <title> before the app sets its own (what a link without Open Graph shows). */
@@ -107,6 +109,7 @@ function previewTags(p: LinkPreview): string {
     : [];
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'website'],
+    ...(p.siteName ? [['property', 'og:site_name', p.siteName] as [string, string, string]] : []),
     ['property', 'og:title', p.title],
     ['property', 'og:description', p.description],
     ['property', 'og:image', p.image],
@@ -124,7 +127,8 @@ function previewTags(p: LinkPreview): string {
 function withPreview(html: string, p: LinkPreview): string {
   const titled = html.replace(
     /<title>([^<]*)<\/title>/,
-    (_, name: string) => `<title>${escapeText(p.pageTitle)} · ${name}</title>`,
+    (_, name: string) =>
+      `<title>${escapeText(p.pageTitle)} · ${p.siteName ? escapeText(p.siteName) : name}</title>`,
   );
   return titled.replace('</head>', `${previewTags(p)}</head>`);
 }

@@ -25,21 +25,32 @@ export function linkBaseResolver(db: Queryable, publicUrl: string) {
   const base = new URL(publicUrl);
   const orgs = organisationsRepository(db);
   const ownSite = base.origin;
+  /**
+   * The branded organisation a request is for: the one it names (X-Event-Owner, already checked to
+   * exist) or, without one, the one whose `<app_name>.<public host>` is exactly its Host header.
+   */
+  async function brandedSite(request: { host: string | undefined; eventOwnerId: number | null }) {
+    const label = request.eventOwnerId === null ? brandedLabel(request.host, base.hostname) : null;
+    const org =
+      request.eventOwnerId !== null
+        ? await orgs.findById(request.eventOwnerId)
+        : label !== null
+          ? await orgs.findByAppName(label)
+          : undefined;
+    return !org || org.isOwnSite || !LABEL.test(org.appName) ? null : org;
+  }
   return {
-    /**
-     * `eventOwnerId` is the organisation the request names (X-Event-Owner, already checked to
-     * exist); without one, a Host header of exactly `<app_name>.<public host>` names it.
-     */
     async forRequest(request: { host: string | undefined; eventOwnerId: number | null }): Promise<string> {
-      const label = request.eventOwnerId === null ? brandedLabel(request.host, base.hostname) : null;
-      const org =
-        request.eventOwnerId !== null
-          ? await orgs.findById(request.eventOwnerId)
-          : label !== null
-            ? await orgs.findByAppName(label)
-            : undefined;
-      if (!org || org.isOwnSite || !LABEL.test(org.appName)) return ownSite;
-      return `${base.protocol}//${org.appName}.${base.host}`;
+      const org = await brandedSite(request);
+      return org ? `${base.protocol}//${org.appName}.${base.host}` : ownSite;
+    },
+    /** The site's origin and, on a branded site, the organisation's name (what its pages are titled). */
+    async site(request: { host: string | undefined; eventOwnerId: number | null }) {
+      const org = await brandedSite(request);
+      return {
+        origin: org ? `${base.protocol}//${org.appName}.${base.host}` : ownSite,
+        brandName: org?.name ?? null,
+      };
     },
   };
 }
