@@ -94,6 +94,8 @@ describe('a runner buys photos of the marathon', () => {
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await page.waitForURL('**/checkout');
     await page.getByRole('heading', { name: 'Print products' }).waitFor();
+    // the print joins the summary (its photo is the package's: nothing more for it)
+    await page.getByRole('button', { name: 'Pay €41.80' }).waitFor();
     await screenshot(page, 'cart-with-prints-desktop');
 
     // The package stays while the prints use its photo; the prints go first.
@@ -104,10 +106,11 @@ describe('a runner buys photos of the marathon', () => {
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await dialog.getByText(/used (by|in) print products/).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
     await lines.last().click();
-    dialog = page.getByRole('dialog', { name: /^Remove/ });
+    dialog = page.getByRole('dialog', { name: 'Remove this print product?' });
     await dialog.getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => page.getByText('Photo prints').count()).toBe(0);
+    await expect.poll(() => page.getByText('Photo prints').count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('button', { name: 'Remove' }).first().click();
     dialog = page.getByRole('dialog', { name: 'Remove from the cart?' });
     await dialog.getByRole('button', { name: 'Remove' }).click();
@@ -122,4 +125,48 @@ describe('a runner buys photos of the marathon', () => {
     await phone.close();
     await context.close();
   });
+
+  it('offers the package in the basket when the photos picked cost more, and switches to it in one press', async () => {
+    const context = await run.browser.newContext(PHONE_CONTEXT);
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto(`${run.server.url}/checkins/K7M2Q9P`);
+    await waitForMyPhotos(page, RUNNERS_PHOTOS);
+    const welcome = page.getByRole('dialog', { name: 'Well run!' });
+    await welcome.getByRole('button', { name: 'Got it' }).click();
+    await expect.poll(() => welcome.count()).toBe(0);
+
+    // All 7 of the runner's photos one by one: €44.90 by the list (a 10-bundle is the cheapest way)
+    await page.getByRole('button', { name: 'Select' }).click();
+    for (let n = 1; n <= RUNNERS_PHOTOS; n++)
+      await page
+        .getByRole('button', { name: new RegExp(`^Photo ${n} of`) })
+        .first()
+        .tap();
+    const bar = page.getByRole('region', { name: 'Select photos' });
+    await bar.getByText(`${RUNNERS_PHOTOS} selected`).waitFor();
+    await bar.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText(`${RUNNERS_PHOTOS} photos added to your cart.`).waitFor();
+    await page.getByRole('link', { name: `Cart, ${RUNNERS_PHOTOS} items` }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('button', { name: 'Pay €44.90' }).waitFor();
+
+    // The basket says the package costs less (€39.90, €5.00 less) and takes it in one press.
+    const offer = page.getByRole('region', { name: 'Cheaper as a package' });
+    await offer.getByText('All photos of this album for €39.90').waitFor();
+    await offer.getByText(/^€5\.00 less than the photos you picked \(€44\.90\)/).waitFor();
+    await screenshot(page, 'cart-suggestion-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    await offer.getByRole('button', { name: 'Switch to the package' }).click();
+    await page.getByText('All photos of the album').waitFor();
+    await page.getByRole('button', { name: 'Pay €39.90' }).waitFor();
+    await expect.poll(() => offer.count()).toBe(0);
+    expect(await page.getByText(`${RUNNERS_PHOTOS} photos`, { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Empty cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Empty the cart?' });
+    await dialog.getByRole('button', { name: 'Empty cart' }).click();
+    await page.getByText(/Your cart is empty/).waitFor();
+    await context.close();
+  }, 300_000);
 });
