@@ -49,3 +49,26 @@ export async function waitForAlbumPhotos(page: Page) {
     )
     .toBeGreaterThan(0);
 }
+
+/**
+ * Reloads until the album's "My photos" tab counts `count`: all the participant's demo photos went
+ * through the pipeline (an album read earlier keeps its packages and prices until reloaded).
+ */
+export async function waitForMyPhotos(page: Page, count: number) {
+  const mine = page.getByRole('tab', { name: /^My photos/ });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await mine.waitFor();
+        await page
+          .getByRole('img', { name: /^Photo 1 of/ })
+          .first()
+          .waitFor();
+        return Number((await mine.textContent())?.replace(/\D/g, ''));
+      },
+      // the pipeline makes the demo photos after the start: minutes on a busy machine
+      { timeout: 240_000, interval: 3000 },
+    )
+    .toBe(count);
+}
