@@ -1,12 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE, PHONE_CONTEXT, SCREENSHOT_DIR, screenshot } from './support/browser';
-import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos, waitForMyPhotos } from './support/journey';
+import {
+  logIn as logInAs,
+  serverAndBrowser,
+  WITH_DEMO_PHOTOS,
+  waitForAlbumPhotos,
+  waitForMyPhotos,
+} from './support/journey';
 
-// 35 demo photos go through the real pipeline after the start; every fifth is the runner's: 7, two
+// The run's 35 processed demo photos (E2E_DEMO_PHOTOS); every fifth is the runner's: 7, two
 // full rows on a phone, and worth €44.90 by the list, so the €39.90 package is offered (issue 17:
 // never above the photos it covers; 5 photos are €29.90, 6 are €39.80)
-const run = serverAndBrowser({ DEMO_PHOTOS: '35' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 const RUNNERS_PHOTOS = 7;
 
 const logIn = (page: Page) => logInAs(page, run.server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');

@@ -1,12 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
-import { logIn as logInAs, serverAndBrowser, waitForAlbumPhotos, waitForMyPhotos } from './support/journey';
+import {
+  logIn as logInAs,
+  serverAndBrowser,
+  WITH_DEMO_PHOTOS,
+  waitForAlbumPhotos,
+  waitForMyPhotos,
+} from './support/journey';
 
-// 35 demo photos give the runner 7 (every fifth, all in the €9.90 list): the list sells 7 for €44.90
+// The run's 35 demo photos (E2E_DEMO_PHOTOS) give the runner 7 (every fifth, all in the €9.90 list): the list sells 7 for €44.90
 // (a 10-bundle; a 5-bundle and two singles are €49.70), so the €39.90 package is below them and
 // offered (issue 17: never above the photos it covers; 5 photos are €29.90, 6 are €39.80)
-const run = serverAndBrowser({ DEMO_PHOTOS: '35' });
+const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 const RUNNERS_PHOTOS = 7;
 
 const logIn = (page: Page) => logInAs(page, run.server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');
