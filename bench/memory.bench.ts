@@ -12,7 +12,8 @@
 //
 // BEFORE="<label>" adds the run to bench/memory-before.json as an earlier row (run on the code
 // before a change); a run without it measures the code as it is and reports the earlier rows too.
-// DEMO_PHOTOS (default 240, as `npm start`), ROUNDS (5) and ENGINE_IDLE_SECONDS (20) make it shorter.
+// DEMO_PHOTOS (default 240, as `npm start`), ROUNDS (5), ENGINE_IDLE_SECONDS (20) and SETTLE_SECONDS
+// (120) make it shorter.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,7 +22,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { reportFlags, rss, type Shares, shares, threads, type V8Heap, v8Heap } from './process-memory';
+import {
+  reportFlags,
+  restingRss,
+  rss,
+  type Shares,
+  shares,
+  threads,
+  type V8Heap,
+  v8Heap,
+} from './process-memory';
 import { machine, median, writeSection } from './report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -34,6 +44,8 @@ const IDLE_SECONDS = Number(process.env.ENGINE_IDLE_SECONDS ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 /** How long a participant is taken to spend on the selfie step (information, consent, camera). */
 const SELFIE_PAUSE_SECONDS = Number(process.env.SELFIE_PAUSE_SECONDS ?? 10);
+/** A second look at idle RSS this much later: what the garbage collector and glibc give back meanwhile. */
+const SETTLE_SECONDS = Number(process.env.SETTLE_SECONDS ?? 120);
 const FACE_EVENT = { code: 'SELFIE24', slug: 'f4ce5e1f' };
 const BEFORE = process.env.BEFORE;
 
@@ -202,16 +214,6 @@ async function timedSelfie(url: string, image: Buffer, pauseMs = 0) {
   }
 }
 
-/** RSS at rest: the median of `seconds` of samples. */
-async function restingRss(pid: number, seconds = 5): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < seconds * 4; i++) {
-    samples.push(await rss(pid));
-    await sleep(250);
-  }
-  return median(samples);
-}
-
 type Timings = { answerMs: number[]; searchMs: number[] };
 
 interface Figures {
@@ -222,6 +224,8 @@ interface Figures {
   demo: { photos: number; ready: number; faces: number; processingS: number };
   peakMiB: number;
   idleMiB: number;
+  /** Idle RSS SETTLE_SECONDS later, still without work (older runs: not measured). */
+  settledMiB?: number;
   idleThreads: number;
   shares: {
     wasmMiB: number[];
@@ -290,6 +294,9 @@ async function measure(): Promise<Figures> {
     const where = await shares(server.pid);
     const heap = await v8Heap(server.child, dataDir);
     console.log(`idle RSS ${mib(idle)} MiB, ${idleThreads} threads`, sharesInMiB(where), heapInMiB(heap));
+    await sleep(SETTLE_SECONDS * 1000);
+    const settled = await restingRss(server.pid);
+    console.log(`idle RSS ${SETTLE_SECONDS} s later: ${mib(settled)} MiB`);
     const cold = timings();
     const paused = timings();
     const warm = timings();
@@ -323,6 +330,7 @@ async function measure(): Promise<Figures> {
       },
       peakMiB: mib(peak),
       idleMiB: mib(idle),
+      settledMiB: mib(settled),
       idleThreads,
       shares: sharesInMiB(where),
       v8: heapInMiB(heap),
@@ -359,7 +367,7 @@ if (BEFORE) {
     { ...figures, label: `now (${figures.commit}, DEMO_PHOTOS=${figures.demo.photos})` },
   ];
   const row = (f: Figures) =>
-    `| ${f.label} | ${f.idleMiB} MiB | ${f.idleThreads} | ${f.peakMiB} MiB | ${f.afterSelfieMiB} MiB | ${both(f.cold)} | ${both(f.paused)} | ${both(f.warm)} |`;
+    `| ${f.label} | ${f.idleMiB} MiB | ${f.settledMiB === undefined ? '—' : `${f.settledMiB} MiB`} | ${f.idleThreads} | ${f.peakMiB} MiB | ${f.afterSelfieMiB} MiB | ${both(f.cold)} | ${both(f.paused)} | ${both(f.warm)} |`;
   const or = (n: number | undefined) => (n === undefined ? '—' : `${n} MiB`);
   const split = (f: Figures) =>
     `| ${f.label} | ${f.shares.wasmMiB.join(' + ') || '—'} MiB | ${f.shares.heapMiB} MiB | ${or(f.shares.arenasMiB)} | ${or(f.shares.stacksMiB)} | ${f.shares.otherAnonMiB} MiB | ${f.shares.filesMiB} MiB | ${f.v8 ? `${f.v8.committedMiB} MiB (${f.v8.usedMiB} used)` : '—'} |`;
@@ -370,15 +378,16 @@ if (BEFORE) {
 Machine: ${figures.machine}. The server as \`npm run serve\` runs it (its script's environment, embedded PGlite,
 demo seeded with DEMO_PHOTOS=${figures.demo.photos}: ${figures.demo.ready} media of the own site ready, ${figures.demo.faces} faces indexed in the face event,
 processed in ${figures.demo.processingS} s), measured as one child process (VmRSS of /proc). Idle RSS: median of 5 s of samples
-after the demo was processed and the engines had their idle time (ENGINE_IDLE_SECONDS=${IDLE_SECONDS} in the bench) plus 10 s.
+after the demo was processed and the engines had their idle time (ENGINE_IDLE_SECONDS=${IDLE_SECONDS} in the bench) plus 10 s,
+and again ${SETTLE_SECONDS} s later without work (an idle server as a visitor finds it minutes after a burst).
 Then ${ROUNDS} rounds, each after the idle time: a first selfie sent as soon as the album asked for it (the engine
 stopped: it waits for a thread and the model), a second right after it (warm engine, the in-run reference), and
 after the idle time again a first selfie sent ${SELFIE_PAUSE_SECONDS} s after the album asked (a participant on the selfie step,
 while the album's warm-up loads the engine); add-face's answer, and in brackets until the album's search completed.
 Medians; the machine is shared, so timings are noisy. Earlier rows: measured with the code before each change.
 
-| code | idle RSS | threads | peak RSS | RSS after a selfie | first selfie at once (engine stopped) | first selfie after ${SELFIE_PAUSE_SECONDS} s on the step | warm selfie (reference) |
-| --- | --- | --- | --- | --- | --- | --- | --- |
+| code | idle RSS | ${SETTLE_SECONDS} s later | threads | peak RSS | RSS after a selfie | first selfie at once (engine stopped) | first selfie after ${SELFIE_PAUSE_SECONDS} s on the step | warm selfie (reference) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.map(row).join('\n')}
 
 Where the idle RSS sits (/proc/<pid>/smaps): WebAssembly memories (PGlite's Postgres), glibc's main malloc heap

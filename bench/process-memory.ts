@@ -3,6 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { median } from './report';
 
 const MiB = 2 ** 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -10,6 +11,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function rss(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** RSS at rest: the median of `seconds` of samples. */
+export async function restingRss(pid: number, seconds = 5): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < seconds * 4; i++) {
+    samples.push(await rss(pid));
+    await sleep(250);
+  }
+  return median(samples);
 }
 
 export async function threads(pid: number): Promise<number> {
