@@ -1,21 +1,37 @@
 // Memory of the embedded default at rest, and what a selfie then waits (issue 17, item 14). The
-// server runs as `npm start` runs it (embedded PGlite in a fresh DATA_DIR, demo seeded, the demo's
-// photos processed by the job workers in the same process), in a child process whose resident
-// memory is read from /proc. Once the demo is processed and indexed, and the engines had their
-// idle time to stop, RSS is sampled at rest; then selfies are timed: a first one after the engine
-// stopped (it waits for a thread to start and load the model) and a second one right after it
-// (a warm engine: the in-run reference). The shares of RSS come from /proc/<pid>/smaps.
+// server runs as `npm run serve` runs it (the environment its script sets, embedded PGlite in a
+// fresh DATA_DIR, demo seeded, the demo's photos processed by the job workers in the same
+// process), in a child process whose resident memory is read from /proc. Once the demo is
+// processed and indexed, and the engines had their idle time to stop, RSS is sampled at rest;
+// then selfies are timed, each round after the idle time: a first one sent right after the album
+// asked for it (the engine stopped: it waits for a thread to start and load the model), the same
+// sent SELFIE_PAUSE_SECONDS after the album asked (what a participant meets: the album's selfie
+// step starts the engine while the camera is open), and one right after (a warm engine: the
+// in-run reference). The shares of RSS come from /proc/<pid>/smaps, the JavaScript heaps from
+// Node's diagnostic report.
 //
-// BEFORE=1 writes the figures as the "before" row (run on the code before the change); a run
-// without it measures the code as it is and reports both rows.
+// BEFORE="<label>" adds the run to bench/memory-before.json as an earlier row (run on the code
+// before a change); a run without it measures the code as it is and reports the earlier rows too.
+// DEMO_PHOTOS (default 240, as `npm start`), ROUNDS (5), ENGINE_IDLE_SECONDS (20) and SETTLE_SECONDS
+// (120) make it shorter.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import {
+  reportFlags,
+  restingRss,
+  rss,
+  type Shares,
+  shares,
+  threads,
+  type V8Heap,
+  v8Heap,
+} from './process-memory';
 import { machine, median, writeSection } from './report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,8 +42,26 @@ const DEMO_PHOTOS = Number(process.env.DEMO_PHOTOS ?? 240);
 /** Engine idle time for the bench: short, so the run stays within minutes (the default is minutes). */
 const IDLE_SECONDS = Number(process.env.ENGINE_IDLE_SECONDS ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** How long a participant is taken to spend on the selfie step (information, consent, camera). */
+const SELFIE_PAUSE_SECONDS = Number(process.env.SELFIE_PAUSE_SECONDS ?? 10);
+/** A second look at idle RSS this much later: what the garbage collector and glibc give back meanwhile. */
+const SETTLE_SECONDS = Number(process.env.SETTLE_SECONDS ?? 120);
 const FACE_EVENT = { code: 'SELFIE24', slug: 'f4ce5e1f' };
-const BEFORE = process.env.BEFORE === '1';
+const BEFORE = process.env.BEFORE;
+
+/**
+ * The environment `npm run serve` gives the server: its script's leading `NAME=${NAME:-value}`
+ * assignments (glibc's allocator settings), a value already set winning as in the shell.
+ */
+function serveEnvironment(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const env: Record<string, string> = {};
+  for (const [, name, value] of (pkg.scripts.serve ?? '').matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g))
+    env[name as string] = process.env[name as string] ?? (value as string);
+  return env;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,10 +79,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startServer(dataDir: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = [...reportFlags(dataDir), '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...serveEnvironment(),
       PORT: String(port),
       METRICS_PORT: String(await freePort()),
       HOST: '127.0.0.1',
@@ -78,87 +114,7 @@ async function startServer(dataDir: string) {
     }
     await sleep(200);
   }
-  return { child, url, pid: child.pid as number, log: () => log };
-}
-
-async function rss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-async function threads(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-/** RSS at rest: the median of `seconds` of samples. */
-async function restingRss(pid: number, seconds = 5): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < seconds * 4; i++) {
-    samples.push(await rss(pid));
-    await sleep(250);
-  }
-  return median(samples);
-}
-
-interface Shares {
-  /** WebAssembly memories (each a reservation of ≥ 4 GiB of address space): RSS of each, largest first. */
-  wasm: number[];
-  /** The main thread's malloc heap (brk). */
-  heap: number;
-  /** Other anonymous memory: the V8 heaps, thread stacks, the malloc arenas of threads (libvips, workers). */
-  otherAnon: number;
-  /** Mapped files: node, sharp's libvips and the other libraries' code and data. */
-  files: number;
-}
-
-interface Mapping {
-  start: number;
-  end: number;
-  perms: string;
-  path: string;
-  rss: number;
-}
-
-/**
- * Where the process' RSS sits, by mapping (from /proc/<pid>/smaps). V8 reserves a WebAssembly
- * memory as one inaccessible range of ≥ 4 GiB and opens its start as it grows, so a memory is an
- * anonymous mapping followed directly by such a range.
- */
-async function shares(pid: number): Promise<Shares> {
-  const text = await readFile(`/proc/${pid}/smaps`, 'utf8');
-  const mappings: Mapping[] = [];
-  for (const line of text.split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
-    if (head) {
-      mappings.push({
-        start: Number.parseInt(head[1] as string, 16),
-        end: Number.parseInt(head[2] as string, 16),
-        perms: head[3] as string,
-        path: head[4] ?? '',
-        rss: 0,
-      });
-      continue;
-    }
-    const rssLine = /^Rss:\s+(\d+) kB/.exec(line);
-    const last = mappings.at(-1);
-    if (rssLine && last) last.rss = Number(rssLine[1]) * 1024;
-  }
-  const result: Shares = { wasm: [], heap: 0, otherAnon: 0, files: 0 };
-  mappings.forEach((m, i) => {
-    const next = mappings[i + 1];
-    const guard =
-      next &&
-      next.start === m.end &&
-      next.path === '' &&
-      next.perms.startsWith('---') &&
-      next.end - next.start >= 4 * 2 ** 30;
-    if (m.path === '[heap]') result.heap += m.rss;
-    else if (m.path.startsWith('/')) result.files += m.rss;
-    else if (m.path === '' && guard && m.perms.startsWith('rw')) result.wasm.push(m.rss);
-    else result.otherAnon += m.rss;
-  });
-  result.wasm = result.wasm.filter((b) => b > MiB).sort((a, b) => b - a);
-  return result;
+  return { child, url, pid: child.pid as number, dataDir, log: () => log };
 }
 
 async function json(url: string, init: RequestInit & { token?: string } = {}) {
@@ -202,8 +158,12 @@ async function selfieImage(): Promise<Buffer> {
 }
 
 let participants = 0;
-/** A new participant with the face event's album, then one selfie, timed: answer and search done. */
-async function timedSelfie(url: string, image: Buffer) {
+/**
+ * A new participant opens the face event's album (it answers with the selfie step, which starts
+ * the engine), and after `pauseMs` sends one selfie, timed from the sending: add-face's answer,
+ * and until the album's search is done.
+ */
+async function timedSelfie(url: string, image: Buffer, pauseMs = 0) {
   const email = `memory-bench-${Date.now()}-${participants++}@example.com`;
   const signup = await json(`${url}/api/v2/users/create/`, {
     method: 'POST',
@@ -226,7 +186,9 @@ async function timedSelfie(url: string, image: Buffer) {
     token,
     body: JSON.stringify({ picacode: FACE_EVENT.code }),
   });
+  if (album.body.checkin_step !== 'face_recognition') throw new Error('the album did not ask for a selfie');
   const id = album.body.id as number;
+  await sleep(pauseMs);
   const form = new FormData();
   form.set('consent', 'true');
   form.set('selfie', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'selfie.png');
@@ -252,21 +214,61 @@ async function timedSelfie(url: string, image: Buffer) {
   }
 }
 
+type Timings = { answerMs: number[]; searchMs: number[] };
+
 interface Figures {
+  /** The row's name in the tables. */
+  label?: string;
   commit: string;
   machine: string;
   demo: { photos: number; ready: number; faces: number; processingS: number };
   peakMiB: number;
   idleMiB: number;
+  /** Idle RSS SETTLE_SECONDS later, still without work (older runs: not measured). */
+  settledMiB?: number;
   idleThreads: number;
-  shares: { wasmMiB: number[]; heapMiB: number; otherAnonMiB: number; filesMiB: number };
+  shares: {
+    wasmMiB: number[];
+    heapMiB: number;
+    /** Older runs counted arenas and stacks in otherAnonMiB. */
+    arenasMiB?: number;
+    stacksMiB?: number;
+    otherAnonMiB: number;
+    filesMiB: number;
+  };
+  /** The main thread's JavaScript heap at rest (older runs: not measured). */
+  v8?: { committedMiB: number; usedMiB: number; externalMiB: number; workers: number };
   afterSelfieMiB: number;
-  cold: { answerMs: number[]; searchMs: number[] };
-  warm: { answerMs: number[]; searchMs: number[] };
+  cold: Timings;
+  /** The first selfie sent SELFIE_PAUSE_SECONDS after the album asked (older runs: not measured). */
+  paused?: Timings & { pauseS: number };
+  warm: Timings;
   matched: number[];
 }
 
 const mib = (bytes: number) => Math.round(bytes / MiB);
+const timings = (): Timings => ({ answerMs: [], searchMs: [] });
+const note = (into: Timings, run: { answerMs: number; searchMs: number }) => {
+  into.answerMs.push(run.answerMs);
+  into.searchMs.push(run.searchMs);
+};
+
+function sharesInMiB(where: Shares): Figures['shares'] {
+  return {
+    wasmMiB: where.wasm.map(mib),
+    heapMiB: mib(where.heap),
+    arenasMiB: mib(where.arenas),
+    stacksMiB: mib(where.stacks),
+    otherAnonMiB: mib(where.otherAnon),
+    filesMiB: mib(where.files),
+  };
+}
+
+function heapInMiB(heap: V8Heap | null): Figures['v8'] {
+  if (!heap) return undefined;
+  const { committed, used, external, workers } = heap;
+  return { committedMiB: mib(committed), usedMiB: mib(used), externalMiB: mib(external), workers };
+}
 
 async function measure(): Promise<Figures> {
   const image = await selfieImage();
@@ -290,23 +292,31 @@ async function measure(): Promise<Figures> {
     const idle = await restingRss(server.pid);
     const idleThreads = await threads(server.pid);
     const where = await shares(server.pid);
-    console.log(`idle RSS ${mib(idle)} MiB, ${idleThreads} threads`);
-    const cold = { answerMs: [] as number[], searchMs: [] as number[] };
-    const warm = { answerMs: [] as number[], searchMs: [] as number[] };
+    const heap = await v8Heap(server.child, dataDir);
+    console.log(`idle RSS ${mib(idle)} MiB, ${idleThreads} threads`, sharesInMiB(where), heapInMiB(heap));
+    await sleep(SETTLE_SECONDS * 1000);
+    const settled = await restingRss(server.pid);
+    console.log(`idle RSS ${SETTLE_SECONDS} s later: ${mib(settled)} MiB`);
+    const cold = timings();
+    const paused = timings();
+    const warm = timings();
     const matched: number[] = [];
     let afterSelfie = 0;
     for (let round = 0; round < ROUNDS; round++) {
       if (round > 0) await sleep((IDLE_SECONDS + 5) * 1000);
       const first = await timedSelfie(server.url, image);
       const second = await timedSelfie(server.url, image);
-      cold.answerMs.push(first.answerMs);
-      cold.searchMs.push(first.searchMs);
-      warm.answerMs.push(second.answerMs);
-      warm.searchMs.push(second.searchMs);
-      matched.push(first.matched, second.matched);
+      note(cold, first);
+      note(warm, second);
       if (round === 0) afterSelfie = await rss(server.pid);
+      await sleep((IDLE_SECONDS + 5) * 1000);
+      const third = await timedSelfie(server.url, image, SELFIE_PAUSE_SECONDS * 1000);
+      note(paused, third);
+      matched.push(first.matched, second.matched, third.matched);
+      const ms = (run: { answerMs: number; searchMs: number }) =>
+        `${Math.round(run.answerMs)} / ${Math.round(run.searchMs)} ms`;
       console.log(
-        `round ${round + 1}: cold ${Math.round(first.answerMs)} / ${Math.round(first.searchMs)} ms, warm ${Math.round(second.answerMs)} / ${Math.round(second.searchMs)} ms`,
+        `round ${round + 1}: cold ${ms(first)}, warm ${ms(second)}, after a ${SELFIE_PAUSE_SECONDS} s pause ${ms(third)}`,
       );
     }
     return {
@@ -320,15 +330,13 @@ async function measure(): Promise<Figures> {
       },
       peakMiB: mib(peak),
       idleMiB: mib(idle),
+      settledMiB: mib(settled),
       idleThreads,
-      shares: {
-        wasmMiB: where.wasm.map(mib),
-        heapMiB: mib(where.heap),
-        otherAnonMiB: mib(where.otherAnon),
-        filesMiB: mib(where.files),
-      },
+      shares: sharesInMiB(where),
+      v8: heapInMiB(heap),
       afterSelfieMiB: mib(afterSelfie),
       cold,
+      paused: { ...paused, pauseS: SELFIE_PAUSE_SECONDS },
       warm,
       matched,
     };
@@ -347,39 +355,49 @@ function gitCommit(): string {
 }
 
 const figures = await measure();
+const earlier = existsSync(BEFORE_FILE) ? (JSON.parse(readFileSync(BEFORE_FILE, 'utf8')) as Figures[]) : [];
 if (BEFORE) {
-  writeFileSync(BEFORE_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+  writeFileSync(BEFORE_FILE, `${JSON.stringify([...earlier, { ...figures, label: BEFORE }], null, 2)}\n`);
   console.log(JSON.stringify(figures, null, 2));
 } else {
-  const before = existsSync(BEFORE_FILE) ? (JSON.parse(readFileSync(BEFORE_FILE, 'utf8')) as Figures) : null;
-  const ms = (values: number[]) => `${Math.round(median(values))} ms`;
-  const row = (label: string, f: Figures) =>
-    `| ${label} | ${f.idleMiB} MiB | ${f.idleThreads} | ${f.peakMiB} MiB | ${f.afterSelfieMiB} MiB | ${ms(f.cold.answerMs)} (${ms(f.cold.searchMs)}) | ${ms(f.warm.answerMs)} (${ms(f.warm.searchMs)}) |`;
-  const split = (label: string, f: Figures) =>
-    `| ${label} | ${f.shares.wasmMiB.join(' + ') || '—'} MiB | ${f.shares.heapMiB} MiB | ${f.shares.otherAnonMiB} MiB | ${f.shares.filesMiB} MiB |`;
+  const ms = (values: number[] | undefined) => (values?.length ? `${Math.round(median(values))} ms` : '—');
+  const both = (t: Timings | undefined) => (t ? `${ms(t.answerMs)} (${ms(t.searchMs)})` : '—');
+  const rows = [
+    ...earlier,
+    { ...figures, label: `now (${figures.commit}, DEMO_PHOTOS=${figures.demo.photos})` },
+  ];
+  const row = (f: Figures) =>
+    `| ${f.label} | ${f.idleMiB} MiB | ${f.settledMiB === undefined ? '—' : `${f.settledMiB} MiB`} | ${f.idleThreads} | ${f.peakMiB} MiB | ${f.afterSelfieMiB} MiB | ${both(f.cold)} | ${both(f.paused)} | ${both(f.warm)} |`;
+  const or = (n: number | undefined) => (n === undefined ? '—' : `${n} MiB`);
+  const split = (f: Figures) =>
+    `| ${f.label} | ${f.shares.wasmMiB.join(' + ') || '—'} MiB | ${f.shares.heapMiB} MiB | ${or(f.shares.arenasMiB)} | ${or(f.shares.stacksMiB)} | ${f.shares.otherAnonMiB} MiB | ${f.shares.filesMiB} MiB | ${f.v8 ? `${f.v8.committedMiB} MiB (${f.v8.usedMiB} used)` : '—'} |`;
   writeSection(
     'memory',
     `### Memory of the embedded default at rest (\`npm run bench:memory\`)
 
-Machine: ${figures.machine}. The server as \`npm start\` runs it (embedded PGlite, demo seeded with
-DEMO_PHOTOS=${figures.demo.photos}: ${figures.demo.ready} media of the own site ready, ${figures.demo.faces} faces indexed in the face event,
+Machine: ${figures.machine}. The server as \`npm run serve\` runs it (its script's environment, embedded PGlite,
+demo seeded with DEMO_PHOTOS=${figures.demo.photos}: ${figures.demo.ready} media of the own site ready, ${figures.demo.faces} faces indexed in the face event,
 processed in ${figures.demo.processingS} s), measured as one child process (VmRSS of /proc). Idle RSS: median of 5 s of samples
-after the demo was processed and the engines had their idle time (ENGINE_IDLE_SECONDS=${IDLE_SECONDS} in the bench) plus 10 s.
-Then ${ROUNDS} rounds, each after the idle time: a first selfie (the engine stopped: it waits for a thread
-and the model) and a second right after it (warm engine, the in-run reference); add-face's answer, and in
-brackets until the album's search completed. Medians; the machine is shared, so timings are noisy.
-Before: ${before ? `measured on ${before.machine.split(', ').at(-1)} with the code before the change` : 'not measured'}.
+after the demo was processed and the engines had their idle time (ENGINE_IDLE_SECONDS=${IDLE_SECONDS} in the bench) plus 10 s,
+and again ${SETTLE_SECONDS} s later without work (an idle server as a visitor finds it minutes after a burst).
+Then ${ROUNDS} rounds, each after the idle time: a first selfie sent as soon as the album asked for it (the engine
+stopped: it waits for a thread and the model), a second right after it (warm engine, the in-run reference), and
+after the idle time again a first selfie sent ${SELFIE_PAUSE_SECONDS} s after the album asked (a participant on the selfie step,
+while the album's warm-up loads the engine); add-face's answer, and in brackets until the album's search completed.
+Medians; the machine is shared, so timings are noisy. Earlier rows: measured with the code before each change.
 
-| code | idle RSS | threads | peak RSS | RSS after a selfie | first selfie (engine stopped) | warm selfie (reference) |
-| --- | --- | --- | --- | --- | --- | --- |
-${before ? `${row('before (engines kept)', before)}\n` : ''}${row('now', figures)}
+| code | idle RSS | ${SETTLE_SECONDS} s later | threads | peak RSS | RSS after a selfie | first selfie at once (engine stopped) | first selfie after ${SELFIE_PAUSE_SECONDS} s on the step | warm selfie (reference) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.map(row).join('\n')}
 
-Where the idle RSS sits (/proc/<pid>/smaps): WebAssembly memories (PGlite's Postgres, face engines'
-TensorFlow.js, the prefix filter), the main malloc heap, other anonymous memory (V8 heaps, thread
-stacks and arenas of libvips and worker threads), mapped files (code).
+Where the idle RSS sits (/proc/<pid>/smaps): WebAssembly memories (PGlite's Postgres), glibc's main malloc heap
+and its other arenas (threads' allocations: libvips, the engines' threads), thread stacks, other anonymous
+memory (V8's heaps and code, malloc's large blocks mapped on their own), mapped files (code); and the main
+thread's JavaScript heap from Node's report (part of "other anonymous"). Earlier rows counted arenas and
+stacks in "other anonymous".
 
-| code | WebAssembly memories | malloc heap | other anonymous | files |
-| --- | --- | --- | --- | --- |
-${before ? `${split('before', before)}\n` : ''}${split('now', figures)}`,
+| code | WebAssembly memories | malloc main heap | malloc arenas | thread stacks | other anonymous | files | main JS heap |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.map(split).join('\n')}`,
   );
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_ENGINE_IDLE_SECONDS } from './adapters/engines/idle-thread-pool';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
 import { assertStoragePrefix } from './adapters/storage/storage';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client';
 import { originOf } from './http/web-origins';
 
 const boolString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -93,6 +94,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** PGlite's page cache in MB (Postgres' shared_buffers), held in its WebAssembly memory for good. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16_384)
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Fotodrop <no-reply@fotodrop.localhost>'),
   PUBLIC_URL: z.string().url().optional(),

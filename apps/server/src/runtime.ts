@@ -40,7 +40,7 @@ export interface Runtime {
 export async function openRuntime(config: ServerConfig): Promise<Runtime> {
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
-    : await openPglite(join(config.dataDir, 'db'));
+    : await openPglite(join(config.dataDir, 'db'), { sharedBuffersMB: config.PGLITE_SHARED_BUFFERS_MB });
   const jobs = await startJobQueue(database);
   // Every process, also an API process without workers (WORKERS=off): it receives uploads there.
   await sweepWorkDirs().catch((error: unknown) => console.error('could not clean work folders', error));

@@ -140,6 +140,14 @@ describe('configuration', () => {
     }
   });
 
+  it("sizes PGlite's page cache at 32 MB unless PGLITE_SHARED_BUFFERS_MB says otherwise", () => {
+    expect(loadConfig({}).PGLITE_SHARED_BUFFERS_MB).toBe(32);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).PGLITE_SHARED_BUFFERS_MB).toBe(128);
+    for (const bad of ['0', '32MB', '1.5']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+    }
+  });
+
   it('stops the server with a message naming the bad variable', () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', main], {

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Database } from '../db/client';
 import { NotFoundError } from '../http/errors';
 import { buildOpenApiDocument } from '../http/openapi';
+import { lazyApiReference } from './api-reference';
 
 /** How long readiness waits for the database before calling it unavailable. */
 export const READINESS_TIMEOUT_MS = 2000;
@@ -43,9 +43,10 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRouteOpt
 
   const document = buildOpenApiDocument(apiBase);
   app.get(`${apiBase}/openapi.json`, async () => document);
-  await app.register(scalar, {
-    routePrefix: `${apiBase}/docs` as `/${string}`,
-    configuration: { content: document, title: 'Fotodrop API', withDefaultFonts: false },
+  lazyApiReference(app, `${apiBase}/docs` as `/${string}`, {
+    content: document,
+    title: 'Fotodrop API',
+    withDefaultFonts: false,
   });
 
   // The development mailbox: only when mail is written to the outbox instead of leaving over SMTP.
