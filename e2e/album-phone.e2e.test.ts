@@ -2,20 +2,19 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE, PHONE_CONTEXT, SCREENSHOT_DIR, screenshot } from './support/browser';
 import {
-  logIn as logInAs,
+  logInAsRunner,
+  RUNNERS_DEMO_PHOTOS,
   serverAndBrowser,
   WITH_DEMO_PHOTOS,
   waitForAlbumPhotos,
   waitForMyPhotos,
 } from './support/journey';
 
-// The run's 35 processed demo photos (E2E_DEMO_PHOTOS); every fifth is the runner's: 7, two
-// full rows on a phone, and worth €44.90 by the list, so the €39.90 package is offered (issue 17:
-// never above the photos it covers; 5 photos are €29.90, 6 are €39.80)
+// The runner's 7 photos of the shared demo: two full rows on a phone, worth €44.90 by the list, so
+// the €39.90 package is offered (issue 17: never above the photos it covers)
 const run = serverAndBrowser(WITH_DEMO_PHOTOS);
-const RUNNERS_PHOTOS = 7;
-
-const logIn = (page: Page) => logInAs(page, run.server.url, 'demo@fotodrop.test', 'Fotodrop-demo1');
+const RUNNERS_PHOTOS = RUNNERS_DEMO_PHOTOS;
+const logIn = (page: Page) => logInAsRunner(page, run.server.url);
 
 /** Opens the marathon album by its code, waits for the runner's photos and closes the welcome. */
 async function openMarathonAlbum(page: Page) {

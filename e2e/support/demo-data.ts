@@ -11,6 +11,8 @@ import type { RunningServer } from './server';
  * never is above the photos it covers, and 5 would cost €29.90 as a bundle).
  */
 export const E2E_DEMO_PHOTOS = 35;
+/** The demo runner's photos among them (K7M2Q9P shows every 5th marathon photo). */
+export const RUNNERS_DEMO_PHOTOS = Math.ceil(E2E_DEMO_PHOTOS / 5);
 
 declare module 'vitest' {
   export interface ProvidedContext {

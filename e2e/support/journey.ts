@@ -2,6 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser';
 import { E2E_DEMO_PHOTOS } from './demo-data';
+
+export { RUNNERS_DEMO_PHOTOS } from './demo-data';
+
 import { type RunningServer, startServer } from './server';
 
 /** What a test asks of its server for demo photos: a copy of the run's processed demo (demo-data.ts). */
@@ -22,6 +25,10 @@ export function serverAndBrowser(env: Record<string, string> = {}) {
   });
   return running;
 }
+
+/** The demo runner (album K7M2Q9P) logs in. */
+export const logInAsRunner = (page: Page, baseUrl: string) =>
+  logIn(page, baseUrl, 'demo@fotodrop.test', 'Fotodrop-demo1');
 
 /** Logs in through the login screen and waits for the album list it opens on. */
 export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
