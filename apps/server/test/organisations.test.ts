@@ -45,6 +45,10 @@ describe.each(BACKENDS)('organisations and invitations on %s', (backend) => {
     });
     orgId = created.body.id as number;
     const link = await t.invitationLink('owner@riverside.test');
+    const mail = t.mailer.sent.findLast((m) => m.to === 'owner@riverside.test');
+    expect(mail?.subject).toContain('Riverside Photos');
+    expect(mail?.text).toContain('as owner');
+    expect(mail?.html).toContain(link.replaceAll('&', '&amp;'));
     expect(link.startsWith('http://localhost:8080/organiser/invitation?token=')).toBe(true);
     const token = t.tokenOf(link);
     // only a hash of the token is stored
@@ -148,6 +152,39 @@ describe.each(BACKENDS)('organisations and invitations on %s', (backend) => {
     const token2 = t.tokenOf(await t.nextInvitation('demo@fotodrop.test', second));
     const demo = await t.logIn('demo@fotodrop.test', 'Fotodrop-demo1');
     expect((await call(t.h.app, 'POST', ACCEPT_URL, { token: token2 }, { token: demo })).status).toBe(200);
+  });
+
+  it("does not take staff viewing as the invitee for the invitee's own acceptance", async () => {
+    await t.participant('viewed@example.com');
+    const before = t.sentTo('viewed@example.com');
+    await call(
+      t.h.app,
+      'POST',
+      membersUrl(orgId),
+      { email: 'viewed@example.com', role: 'support' },
+      { token: owner },
+    );
+    const token = t.tokenOf(await t.nextInvitation('viewed@example.com', before));
+    const [viewed] = await sql(`select id from users where email = 'viewed@example.com'`);
+    const asUser = await call(
+      t.h.app,
+      'POST',
+      '/api/impersonate/user/impersonate/',
+      { user: viewed?.id },
+      {
+        token: t.staff,
+      },
+    );
+    expect(asUser.status).toBe(200);
+    const accepted = await call(
+      t.h.app,
+      'POST',
+      ACCEPT_URL,
+      { token },
+      { token: asUser.body.token as string },
+    );
+    expect(accepted).toMatchObject({ status: 400, body: { code: 'wrong_password' } });
+    expect(await sql(`select * from organisation_members where user_id = $1`, [viewed?.id])).toEqual([]);
   });
 
   it('keeps the last owner, and a removed member loses access with the next request', async () => {

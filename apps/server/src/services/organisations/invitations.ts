@@ -92,7 +92,8 @@ export function invitationService(deps: InvitationDeps) {
       const existing = await usersRepository(db).findByEmail(found.email);
       let passwordHash: string | null = null;
       if (existing) {
-        const signedInAsInvitee = ctx.auth?.user.id === existing.id;
+        // an impersonated session is staff, not the invitee: joining a team is the person's own word
+        const signedInAsInvitee = ctx.auth?.user.id === existing.id && ctx.auth.impersonatedBy === null;
         const passwordOk =
           body.password !== undefined &&
           existing.passwordHash !== null &&
@@ -128,7 +129,15 @@ export function invitationService(deps: InvitationDeps) {
             lastName: body.last_name ?? '',
             organisationId: invitation.organisationId,
           }));
-        if (!user) throw invalidLink(false);
+        if (!user) {
+          // signed up with this e-mail between the check above and now
+          throw new DomainError(
+            400,
+            ErrorCode.emailTaken,
+            "An account with this e-mail exists now: accept again with that account's password.",
+            { fields: { password: ['password.enter'] } },
+          );
+        }
         const member = await teamRepository(tx).addMember(
           invitation.organisationId,
           user.id,
