@@ -195,6 +195,18 @@ describe.each(BACKENDS)('organisations and invitations on %s', (backend) => {
         role: string;
       }[];
     const ownerId = (await members()).find((m) => m.email === 'owner@riverside.test')!.id;
+    // nor by deleting the account
+    const deleted = await call(
+      t.h.app,
+      'POST',
+      '/api/v1/users/me/delete/',
+      { password: NEW_PASSWORD },
+      {
+        token: owner,
+      },
+    );
+    expect(deleted).toMatchObject({ status: 409, body: { code: 'last_owner' } });
+    expect(deleted.body.message).toContain('Riverside Photos');
     const removeSelf = await call(t.h.app, 'DELETE', membersUrl(orgId, ownerId), undefined, { token: owner });
     expect(removeSelf.status).toBe(409);
     expect(removeSelf.body).toMatchObject({

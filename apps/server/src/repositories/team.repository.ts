@@ -111,6 +111,20 @@ export function teamRepository(db: Queryable) {
         );
       return row?.n ?? 0;
     },
+    /** The organisations whose only owner is this user (deleting the account would leave them none). */
+    async soleOwnerships(userId: number): Promise<{ id: number; name: string }[]> {
+      return db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(organisationMembers)
+        .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+        .where(
+          and(
+            eq(organisationMembers.userId, userId),
+            eq(organisationMembers.role, 'owner'),
+            sql`not exists (select 1 from organisation_members o where o.organisation_id = ${organisationMembers.organisationId} and o.role = 'owner' and o.user_id <> ${userId})`,
+          ),
+        );
+    },
     /** A new invitation; an open one of the same e-mail to the same organisation is replaced. */
     async insertInvitation(row: typeof organisationInvitations.$inferInsert): Promise<InvitationRow> {
       await db
