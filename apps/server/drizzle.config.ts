@@ -13,6 +13,7 @@ export default defineConfig({
     './src/db/metrics-schema.ts',
     './src/db/support-schema.ts',
     './src/db/consent-schema.ts',
+    './src/db/team-schema.ts',
   ],
   out: './drizzle',
 });

@@ -26,6 +26,7 @@ import { addFaceRoute, faceRoutes } from './routes/faces.routes';
 import { impersonationRoutes } from './routes/impersonation.routes';
 import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
+import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         handler,
       ),
     services,
+    consoleLinkBase: new URL(options.publicUrl).origin,
     requestInfo: requestInfoOf(services, linkBaseResolver(options.database.db, options.publicUrl)),
   };
   accountRoutes(context);
@@ -162,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   faceRoutes(context);
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
+  organisationRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

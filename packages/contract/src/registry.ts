@@ -9,6 +9,7 @@ import { impersonationEndpoints } from './api/impersonation';
 import { mediaEndpoints } from './api/media';
 import { metricEndpoints } from './api/metrics';
 import { orderEndpoints } from './api/orders';
+import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
@@ -36,6 +37,7 @@ export const apiGroups = {
   impersonation: impersonationEndpoints,
   metrics: metricEndpoints,
   organiser: organiserEndpoints,
+  organisations: organisationEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

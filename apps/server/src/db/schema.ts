@@ -58,6 +58,10 @@ export const organisations = pgTable('organisations', {
   supportEmail: text('support_email'),
   /** IANA time zone of the support team: decides when support is open (Monday to Friday). */
   timeZone: text('time_zone').notNull().default('Europe/Rome'),
+  /** ISO 3166-1 alpha-2; null for organisations made before issue 18. */
+  country: text('country'),
+  /** ISO 4217: the organisation's default currency; null for organisations made before issue 18. */
+  currency: text('currency'),
   createdAt: createdAt(),
 });
 

@@ -9,3 +9,4 @@ export * from './order-schema';
 export * from './print-schema';
 export * from './schema';
 export * from './support-schema';
+export * from './team-schema';

@@ -19,5 +19,7 @@ export interface RouteContext {
   /** A signed-in endpoint whose handler checks the token in its first statement (http/route.ts). */
   sessionRoute: <E extends Endpoint>(endpoint: E, handler: SessionHandler<E>) => void;
   services: Services;
+  /** PUBLIC_URL's origin: links in the organiser console's e-mails (the console lives on the main site). */
+  consoleLinkBase: string;
   requestInfo: (request: FastifyRequest) => Promise<RequestInfo>;
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { organisations } from '../db/schema';
 import { organisationsRepository } from '../repositories/organisations.repository';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
+import { teamRepository } from '../repositories/team.repository';
 import { usersRepository } from '../repositories/users.repository';
 import { seedDemoCheckout } from './demo-checkout';
 import { DEMO_CODES, seedDemoEvents, upgradeDemoPackagePrices } from './demo-events';
@@ -73,6 +74,7 @@ export async function seedDemo(
     await seedDemoFaceEvent(db, OWN_SITE_ID);
     await seedDemoSupportFor(db);
     await upgradeDemoPackagePrices(db);
+    await seedDemoTeam(db);
     return;
   }
   const branded = await orgs.upsert(brandedDemoOrganisation());
@@ -97,6 +99,18 @@ export async function seedDemo(
   await seedDemoPrint(db);
   await seedDemoCheckout(db);
   await seedDemoSupportFor(db);
+  await seedDemoTeam(db);
+}
+
+/**
+ * The demo organiser owns the organisation its `organisation_id` names (issue 18's team calls read
+ * memberships). Also given to an installation seeded before memberships existed; never demotes.
+ */
+async function seedDemoTeam(db: Db): Promise<void> {
+  const organiser = await usersRepository(db).findByEmail('organiser@fotodrop.test');
+  if (organiser?.organisationId != null) {
+    await teamRepository(db).addMember(organiser.organisationId, organiser.id, 'owner');
+  }
 }
 
 /**

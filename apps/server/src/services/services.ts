@@ -49,6 +49,8 @@ import { ordersService } from './orders/orders.service';
 import { paymentOptions } from './orders/payment-options';
 import { savedCardsService } from './orders/saved-cards.service';
 import { testPaymentsService } from './orders/test-payments.service';
+import { invitationService } from './organisations/invitations';
+import { teamService } from './organisations/team.service';
 import { shareHasher } from './sharing/share-hash';
 import { sharedImageService } from './sharing/shared-image.service';
 import { configService } from './sites/config.service';
@@ -188,6 +190,8 @@ export function createServices(deps: ServiceDeps) {
       now,
       requiredPoliciesVersion,
     }),
+    team: teamService({ db: deps.db, jobs: deps.jobs, auth, now }),
+    invitations: invitationService({ db: deps.db, jobs: deps.jobs, hasher, limiter, auth, now }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     impersonation: impersonationService({ db: deps.db, limiter, now }),
     config: configService(deps.db),

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   isLanguage,
   type signupBodySchema,
+  TeamErrorCode,
   type User,
   type updateMeBodySchema,
 } from '@fotodrop/contract';
@@ -14,6 +15,7 @@ import { DomainError, ValidationError } from '../../http/errors';
 import { passwordResetEmail } from '../../mail/password-reset-email';
 import { organisationsRepository } from '../../repositories/organisations.repository';
 import { privacyConsentsRepository } from '../../repositories/privacy-consents.repository';
+import { teamRepository } from '../../repositories/team.repository';
 import {
   passwordResetsRepository,
   tokensRepository,
@@ -173,7 +175,18 @@ export function accountService(deps: AccountDeps) {
     async deleteAccount(auth: AuthContext, password: string) {
       assertNotImpersonated(auth);
       await assertPassword(auth.user, password, 'password');
-      await db.transaction((tx) => usersRepository(tx).deleteWithTombstone(auth.user));
+      await db.transaction(async (tx) => {
+        // issue 18: an organisation is never left without an owner, not even by deleting the account
+        const sole = await teamRepository(tx).soleOwnerships(auth.user.id);
+        if (sole.length > 0) {
+          throw new DomainError(
+            409,
+            TeamErrorCode.lastOwner,
+            `You are the last owner of ${sole.map((o) => o.name).join(', ')}: make another member owner first.`,
+          );
+        }
+        await usersRepository(tx).deleteWithTombstone(auth.user);
+      });
       return { detail: 'Your account has been deleted.' };
     },
 

@@ -1,0 +1,155 @@
+import {
+  type acceptInvitationBodySchema,
+  ErrorCode,
+  INVITATION_TTL_DAYS,
+  type MyOrganisation,
+  newPasswordSchema,
+  type OrganisationRole,
+} from '@fotodrop/contract';
+import type { z } from 'zod';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import type { PasswordHasher } from '../../adapters/password-hasher';
+import { randomSecret, sha256 } from '../../adapters/secrets';
+import type { Db, Queryable } from '../../db/client';
+import { DomainError, ValidationError } from '../../http/errors';
+import { invitationEmail } from '../../mail/invitation-email';
+import { type InvitationRow, type OrganisationRow, teamRepository } from '../../repositories/team.repository';
+import { usersRepository } from '../../repositories/users.repository';
+import type { AuthContext, AuthService } from '../accounts/auth.service';
+import { LIMITS, type RateLimiter } from '../accounts/rate-limiter';
+import { MAIL_QUEUE } from '../mail/mail.jobs';
+import { organisationDto } from './team-dto';
+
+export interface InvitationDeps {
+  db: Db;
+  jobs: JobQueue;
+  hasher: PasswordHasher;
+  limiter: RateLimiter;
+  auth: AuthService;
+  now: () => Date;
+}
+
+/** The page of the web app that accepts an invitation; the token is its `token` query parameter. */
+export const INVITATION_PATH = '/organiser/invitation';
+
+const invalidLink = (expired: boolean) =>
+  new ValidationError(
+    { token: [expired ? 'invitation.expired' : 'invitation.invalid'] },
+    expired
+      ? "This invitation has expired. Ask the organisation's owner for a new one."
+      : 'This invitation link is not valid or has already been used.',
+  );
+
+/**
+ * Stores an invitation (only the hash of its token) and queues its e-mail. `linkBase` is an origin
+ * from the configuration (PUBLIC_URL), never from the request.
+ */
+export async function createInvitation(
+  tx: Queryable,
+  input: { organisation: OrganisationRow; email: string; role: OrganisationRole; invitedBy: number | null },
+  ctx: { now: Date; linkBase: string },
+): Promise<{ invitation: InvitationRow; send: (jobs: JobQueue) => Promise<void> }> {
+  const token = randomSecret();
+  const invitation = await teamRepository(tx).insertInvitation({
+    organisationId: input.organisation.id,
+    email: input.email,
+    role: input.role,
+    tokenHash: sha256(token),
+    invitedBy: input.invitedBy,
+    expiresAt: new Date(ctx.now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
+  });
+  const existing = await usersRepository(tx).findByEmail(input.email);
+  const message = invitationEmail({
+    to: input.email,
+    organisationName: input.organisation.name,
+    role: input.role,
+    language: existing?.language ?? 'en',
+    link: `${ctx.linkBase}${INVITATION_PATH}?token=${encodeURIComponent(token)}`,
+    expiresInDays: INVITATION_TTL_DAYS,
+  });
+  // queued after the transaction commits: no e-mail for an invitation that was rolled back
+  return { invitation, send: (jobs) => jobs.send(MAIL_QUEUE, message).then(() => undefined) };
+}
+
+export function invitationService(deps: InvitationDeps) {
+  const { db, now } = deps;
+  return {
+    /**
+     * Accepts an invitation. The invited e-mail's account: created when there is none (its password
+     * required and checked by the password rules), else joined when the caller is signed in as it
+     * or gives its password. Answers a session token of that account, like signing in.
+     */
+    async accept(
+      body: z.output<typeof acceptInvitationBodySchema>,
+      ctx: { auth: AuthContext | null; ip: string },
+    ): Promise<{ token: string; token_type: 'Token' | 'Bearer'; organisation: MyOrganisation }> {
+      await deps.limiter.consume(`invitation:ip:${ctx.ip}`, LIMITS.loginPerIp);
+      const tokenHash = sha256(body.token);
+      const team = teamRepository(db);
+      const found = await team.findInvitation(tokenHash);
+      if (!found || found.acceptedAt !== null) throw invalidLink(false);
+      if (found.expiresAt <= now()) throw invalidLink(true);
+      const existing = await usersRepository(db).findByEmail(found.email);
+      let passwordHash: string | null = null;
+      if (existing) {
+        // an impersonated session is staff, not the invitee: joining a team is the person's own word
+        const signedInAsInvitee = ctx.auth?.user.id === existing.id && ctx.auth.impersonatedBy === null;
+        const passwordOk =
+          body.password !== undefined &&
+          existing.passwordHash !== null &&
+          (await deps.hasher.verify(existing.passwordHash, body.password));
+        if (!signedInAsInvitee && !passwordOk) {
+          throw new DomainError(
+            400,
+            ErrorCode.wrongPassword,
+            `Sign in as ${found.email} or enter that account's password to accept this invitation.`,
+            { fields: { password: [body.password === undefined ? 'password.enter' : 'password.wrong'] } },
+          );
+        }
+      } else {
+        const checked = newPasswordSchema.safeParse(body.password ?? '');
+        if (body.password === undefined || !checked.success) {
+          const keys = checked.success ? ['field.required'] : checked.error.issues.map((i) => i.message);
+          throw new ValidationError(
+            { password: body.password === undefined ? ['field.required'] : keys },
+            'Choose a password for your new account.',
+          );
+        }
+        passwordHash = await deps.hasher.hash(body.password);
+      }
+      const joined = await db.transaction(async (tx) => {
+        const invitation = await teamRepository(tx).consumeInvitation(tokenHash, now());
+        if (!invitation) throw invalidLink(false);
+        const user =
+          existing ??
+          (await usersRepository(tx).insert({
+            email: invitation.email,
+            passwordHash,
+            firstName: body.first_name ?? '',
+            lastName: body.last_name ?? '',
+            organisationId: invitation.organisationId,
+          }));
+        if (!user) {
+          // signed up with this e-mail between the check above and now
+          throw new DomainError(
+            400,
+            ErrorCode.emailTaken,
+            "An account with this e-mail exists now: accept again with that account's password.",
+            { fields: { password: ['password.enter'] } },
+          );
+        }
+        const member = await teamRepository(tx).addMember(
+          invitation.organisationId,
+          user.id,
+          invitation.role,
+        );
+        const organisation = await teamRepository(tx).organisationById(invitation.organisationId);
+        if (!organisation) throw invalidLink(false);
+        return { userId: user.id, organisation: organisationDto(organisation), role: member.role };
+      });
+      const session = await deps.auth.issueToken(joined.userId, 'Token');
+      return { ...session, organisation: { ...joined.organisation, role: joined.role } };
+    },
+  };
+}
+export type InvitationService = ReturnType<typeof invitationService>;
