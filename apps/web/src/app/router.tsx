@@ -82,6 +82,7 @@ const screens: Screen[] = [
   { route: paths.shared, lazy: () => import('../features/sharing/routes/shared-image') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
+  { route: paths.organiserInvitation, lazy: authScreen('invitation') },
   { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },
   { route: paths.help, lazy: () => import('../features/help/routes/help-page') },
   { route: paths.cameraHelp, lazy: () => import('../features/selfie/routes/camera-help-page') },

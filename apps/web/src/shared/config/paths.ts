@@ -1,3 +1,5 @@
+import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
+
 /**
  * Every route of the app (entry spec §2), with its access rule and navigation-bar flags, and a
  * getHref() that builds a link to it. Screens not built yet keep their entry so later issues only
@@ -182,10 +184,22 @@ export const paths = {
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)
   organiserMetrics: { path: '/organiser/metrics', access: 'login', getHref: () => '/organiser/metrics' },
+  // decision (issue 18): the page an invitation e-mail links to (the server's INVITATION_PATH);
+  // open to all: a new member has no account yet, an existing one may be signed in
+  organiserInvitation: {
+    path: '/organiser/invitation',
+    access: 'all',
+    getHref: (token?: string) => withQuery('/organiser/invitation', { token }),
+  },
   notFound: { path: '*', access: 'all', getHref: () => '/404' },
 } as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
 
 export type PathName = keyof typeof paths;
+
+/** Navigation state the invitation page leaves for the organiser's page ("You joined … as …"). */
+export interface JoinedOrganisationState {
+  joined: { organisation: string; role: OrganisationRole };
+}
 
 /** Flags a route passes to the layout through `handle`. */
 export interface RouteHandle {

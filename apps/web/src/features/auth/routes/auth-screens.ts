@@ -8,4 +8,5 @@ export const authScreens = {
   login: () => import('./login'),
   signup: () => import('./signup'),
   resetPassword: () => import('./reset-password'),
+  invitation: () => import('./invitation'),
 };
