@@ -1,7 +1,7 @@
 import { acceptInvitationBodySchema } from '@fotodrop/contract/api/organisations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -47,6 +47,7 @@ export function Component() {
 function InvitationForm({ token, loggedIn }: { token: string; loggedIn: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const noteId = useId();
   // signed in, the session is enough unless the server asks for the invited account's password
   const [passwordAsked, setPasswordAsked] = useState(!loggedIn);
   const form = useForm<Values, unknown, Output>({
@@ -95,8 +96,16 @@ function InvitationForm({ token, loggedIn }: { token: string; loggedIn: boolean 
       autoComplete={loggedIn ? 'current-password' : 'new-password'}
       required
       error={errors.password?.message}
+      describedById={loggedIn ? undefined : noteId}
       {...form.register('password')}
-    />
+    >
+      {/* the same field serves an existing account: screen readers hear this with the field */}
+      {!loggedIn && (
+        <p id={noteId} className="field-hint">
+          {t('auth.invitation.existing_account')}
+        </p>
+      )}
+    </PasswordField>
   );
 
   if (loggedIn) {
@@ -135,7 +144,6 @@ function InvitationForm({ token, loggedIn }: { token: string; loggedIn: boolean 
           {...form.register('last_name')}
         />
         {passwordField}
-        <p className="field-hint">{t('auth.invitation.existing_account')}</p>
         <Button type="submit" block size="lg" loading={mutation.isPending}>
           {t('auth.invitation.submit')}
         </Button>
