@@ -3,8 +3,8 @@ import type { PasswordHasher } from '../src/adapters/password-hasher';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { EXPIRED_MESSAGE } from '../src/services/orders/order-payments';
 import { BACKENDS } from './databases';
-import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto, seededMarathon } from './photos';
+import { call, type Harness, startHarness } from './harness';
+import { addDemoBankAccount, addPhoto, runnerWithAlbum, seededMarathon } from './photos';
 
 /** Argon2 costs ~50 ms a hash; these tests sign up a dozen buyers and only need them to exist. */
 const plainHasher: PasswordHasher = {
@@ -37,15 +37,9 @@ describe.each(BACKENDS)('cancelling, expiring and replacing unfinished payments 
     h = await startHarness(backend, { hasher: plainHasher });
     const marathon = await seededMarathon(h);
     for (const shade of [0, 1, 2]) mine.push(await addPhoto(h, marathon.place(), shade));
-    token = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
-    other = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'other@example.com' }))
-      .body.token as string;
-    albumId = (await call(h.app, 'POST', '/api/v2/checkins/', { picacode: 'K7M2Q9P' }, { token })).body
-      .id as number;
-    await h.database.executeSql(
-      "insert into bank_accounts (beneficiary, iban, bic) values ('Fotodrop Demo', 'IT60X0542811101000000123456', 'BPMOIT22XXX')",
-      [],
-    );
+    ({ token, albumId } = await runnerWithAlbum(h));
+    other = (await runnerWithAlbum(h, 'other@example.com')).token;
+    await addDemoBankAccount(h);
   });
   afterAll(() => h?.close());
 

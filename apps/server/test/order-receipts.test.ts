@@ -3,8 +3,8 @@ import type { MailMessage } from '../src/adapters/mail/mailer';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
-import { call, collectingMailer, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto, seededMarathon } from './photos';
+import { call, collectingMailer, type Harness, startHarness } from './harness';
+import { addDemoBankAccount, addPhoto, runnerWithAlbum, seededMarathon } from './photos';
 
 /** Minor units of a receipt figure "29.70 EUR" / "-5.94 EUR". */
 const cents = (value: string) => Math.round(Number(value) * 100);
@@ -108,12 +108,8 @@ describe.each(BACKENDS)('order receipts on %s', (backend) => {
       )
     ).rows as { id: number }[];
     mine.push(first, ...copies.map((r) => r.id));
-    token = (await send('POST', '/v2/users/create/', SIGNUP)).body.token as string;
-    albumId = (await send('POST', '/v2/checkins/', { picacode: 'K7M2Q9P' })).body.id as number;
-    await h.database.executeSql(
-      "insert into bank_accounts (beneficiary, iban, bic) values ('Fotodrop Demo', 'IT60X0542811101000000123456', 'BPMOIT22XXX')",
-      [],
-    );
+    ({ token, albumId } = await runnerWithAlbum(h));
+    await addDemoBankAccount(h);
   });
   afterAll(() => h?.close());
   beforeEach(async () => {

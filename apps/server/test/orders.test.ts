@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
-import { addPhoto, seededMarathon, setPhotoPackage } from './photos';
+import { addDemoBankAccount, addPhoto, runnerWithAlbum, seededMarathon, setPhotoPackage } from './photos';
 
 interface OrderBody {
   id: number;
@@ -29,15 +29,9 @@ describe.each(BACKENDS)('orders and payments on %s', (backend) => {
     marathon = await seededMarathon(h);
     marathonId = marathon.id;
     for (const shade of [0, 1, 2]) mine.push(await addPhoto(h, marathon.place(), shade));
-    token = (await call(h.app, 'POST', '/api/v2/users/create/', SIGNUP)).body.token as string;
-    other = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'other@example.com' }))
-      .body.token as string;
-    albumId = (await call(h.app, 'POST', '/api/v2/checkins/', { picacode: 'K7M2Q9P' }, { token })).body
-      .id as number;
-    await h.database.executeSql(
-      "insert into bank_accounts (beneficiary, iban, bic) values ('Fotodrop Demo', 'IT60X0542811101000000123456', 'BPMOIT22XXX')",
-      [],
-    );
+    ({ token, albumId } = await runnerWithAlbum(h));
+    other = (await runnerWithAlbum(h, 'other@example.com')).token;
+    await addDemoBankAccount(h);
   });
   afterAll(() => h?.close());
 

@@ -5,7 +5,7 @@ import { argon2Hasher } from '../src/adapters/password-hasher';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { priceListsRepository } from '../src/repositories/price-lists.repository';
 import { seedDemo } from '../src/seed/demo';
-import type { Harness } from './harness';
+import { call, type Harness, SIGNUP } from './harness';
 
 const SAMPLE = fileURLToPath(
   new URL('../../../node_modules/@vladmandic/face-api/demo/sample2.jpg', import.meta.url),
@@ -51,6 +51,23 @@ export async function seededMarathon(h: Harness) {
   ).rows as { id: number }[];
   const place = (tags: string[] = ['bib-1042']) => ({ serviceId: marathon.id, galleryId: gallery!.id, tags });
   return { id: marathon.id, place };
+}
+
+/** A new account (SIGNUP with `email`) whose album K7M2Q9P is checked in: the marathon's buyer. */
+export async function runnerWithAlbum(h: Harness, email: string = SIGNUP.email) {
+  const token = (await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email })).body
+    .token as string;
+  const albumId = (await call(h.app, 'POST', '/api/v2/checkins/', { picacode: 'K7M2Q9P' }, { token })).body
+    .id as number;
+  return { token, albumId };
+}
+
+/** The bank account bank transfers are paid to, as the demo's checkout seeds it. */
+export async function addDemoBankAccount(h: Harness) {
+  await h.database.executeSql(
+    "insert into bank_accounts (beneficiary, iban, bic) values ('Fotodrop Demo', 'IT60X0542811101000000123456', 'BPMOIT22XXX')",
+    [],
+  );
 }
 
 /**
