@@ -28,6 +28,7 @@ export * from './registry';
 export * from './rules/album-deadline';
 export * from './rules/campaign';
 export * from './rules/cart-pricing';
+export * from './rules/console-permissions';
 export * from './rules/currency';
 export * from './rules/event-slug';
 export * from './rules/faq-search';

@@ -1,5 +1,15 @@
 import type { OrganisationRole } from '@fotodrop/contract';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { photoServices } from './album-schema';
 import { organisations, users } from './schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -49,4 +59,25 @@ export const organisationInvitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('organisation_invitations_org_idx').on(t.organisationId)],
+);
+
+/**
+ * Which events a photographer works on (issue 18): a photographer uploads to and sees only these.
+ * Goes with the membership (removed member, no assignment) and with the event.
+ */
+export const eventPhotographers = pgTable(
+  'event_photographers',
+  {
+    photoServiceId: integer('photo_service_id')
+      .notNull()
+      .references(() => photoServices.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => organisationMembers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoServiceId, t.memberId] }),
+    index('event_photographers_member_idx').on(t.memberId),
+  ],
 );

@@ -1,8 +1,10 @@
 import type { OrganisationRole } from '@fotodrop/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { organisations, users } from '../db/schema';
-import { organisationInvitations, organisationMembers } from '../db/team-schema';
+import { eventPhotographers, organisationInvitations, organisationMembers } from '../db/team-schema';
+import type { PhotoServiceRow } from './photo-services.repository';
 
 export type MemberRow = typeof organisationMembers.$inferSelect;
 export type InvitationRow = typeof organisationInvitations.$inferSelect;
@@ -23,6 +25,41 @@ export type MemberWithUser = MemberRow & { email: string; firstName: string; las
 /** Organisation teams (memberships) and their invitations: all SQL of issue 18's team. */
 export function teamRepository(db: Queryable) {
   return {
+    /**
+     * An event by slug and whether the user is assigned to it as a photographer (one statement: the
+     * role check of every event-bound console call).
+     */
+    async eventWithAssignment(
+      slug: string,
+      userId: number,
+    ): Promise<{ row: PhotoServiceRow; assigned: boolean } | undefined> {
+      const [row] = await db
+        .select({
+          row: photoServices,
+          assigned: sql<boolean>`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = ${photoServices.id} and om.user_id = ${userId})`,
+        })
+        .from(photoServices)
+        .where(eq(photoServices.slug, slug));
+      return row;
+    },
+    /** The membership ids of an event's photographers. */
+    async photographersOf(photoServiceId: number): Promise<number[]> {
+      const rows = await db
+        .select({ memberId: eventPhotographers.memberId })
+        .from(eventPhotographers)
+        .where(eq(eventPhotographers.photoServiceId, photoServiceId))
+        .orderBy(asc(eventPhotographers.memberId));
+      return rows.map((r) => r.memberId);
+    },
+    /** Replaces an event's photographers (membership ids of the event's organisation, checked by the caller). */
+    async setPhotographers(photoServiceId: number, memberIds: number[]): Promise<void> {
+      await db.delete(eventPhotographers).where(eq(eventPhotographers.photoServiceId, photoServiceId));
+      if (memberIds.length > 0) {
+        await db
+          .insert(eventPhotographers)
+          .values(memberIds.map((memberId) => ({ photoServiceId, memberId })));
+      }
+    },
     /** Inserts a new organisation; undefined when its app_name is taken (unique), so no pre-check race. */
     async insertOrganisation(row: typeof organisations.$inferInsert): Promise<OrganisationRow | undefined> {
       const [created] = await db.insert(organisations).values(row).onConflictDoNothing().returning();

@@ -1,11 +1,12 @@
 import { type OrganisationRole, PLATFORM_STAFF_PERMISSION } from '@fotodrop/contract';
 import type { Queryable } from '../../db/client';
-import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { ForbiddenError } from '../../http/errors';
 import { type OrganisationRow, teamRepository } from '../../repositories/team.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import type { AuthContext } from '../accounts/auth.service';
+import { organisationNotFound } from './console-access';
 
-export const organisationNotFound = () => new NotFoundError('Organisation not found.');
+export { organisationNotFound };
 
 /**
  * Who may manage an organisation's team, read from the database on every call (a removed member's

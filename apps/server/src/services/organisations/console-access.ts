@@ -1,0 +1,88 @@
+import {
+  type ConsoleAction,
+  type OrganisationRole,
+  PLATFORM_STAFF_PERMISSION,
+  roleIsEventBound,
+  roleMay,
+} from '@fotodrop/contract';
+import type { Queryable } from '../../db/client';
+import { ForbiddenError, NotFoundError } from '../../http/errors';
+import type { PhotoServiceRow } from '../../repositories/photo-services.repository';
+import { type OrganisationRow, teamRepository } from '../../repositories/team.repository';
+import { usersRepository } from '../../repositories/users.repository';
+import type { AuthContext } from '../accounts/auth.service';
+
+/** Who is acting in the console: a member with a role, or platform staff (null role: every action). */
+export interface ConsoleActor {
+  userId: number;
+  role: OrganisationRole | null;
+  staff: boolean;
+  /** The membership's id; undefined for staff outside the organisation. */
+  memberId?: number;
+}
+
+export const eventNotFound = () => new NotFoundError('Event not found.');
+export const organisationNotFound = () => new NotFoundError('Organisation not found.');
+
+const refused = (action: ConsoleAction) =>
+  new ForbiddenError(undefined, `Your role in this organisation does not allow this (${action}).`);
+
+/**
+ * The one role check of every console call (issue 18), read from the database on every call so a
+ * removed member's next request is refused. Someone outside the organisation (or a photographer
+ * not assigned to the event) gets 404, as for something that does not exist: ids and slugs tell an
+ * outsider nothing. A member whose role does not allow the action gets 403. Platform staff may do
+ * everything everywhere.
+ */
+export function consoleAccess(db: Queryable) {
+  const team = () => teamRepository(db);
+  const isStaff = (auth: AuthContext) =>
+    usersRepository(db).hasPermission(auth.user.id, PLATFORM_STAFF_PERMISSION);
+
+  async function actorIn(auth: AuthContext, organisationId: number): Promise<ConsoleActor | null> {
+    const [membership, staff] = await Promise.all([
+      team().membership(organisationId, auth.user.id),
+      isStaff(auth),
+    ]);
+    if (membership) return { userId: auth.user.id, role: membership.role, staff, memberId: membership.id };
+    return staff ? { userId: auth.user.id, role: null, staff } : null;
+  }
+
+  const may = (actor: ConsoleActor, action: ConsoleAction) =>
+    actor.staff || (actor.role !== null && roleMay(actor.role, action));
+
+  return {
+    actorIn,
+
+    /** An organisation the caller may do `action` in. */
+    async organisation(
+      auth: AuthContext,
+      organisationId: number,
+      action: ConsoleAction,
+    ): Promise<{ organisation: OrganisationRow; actor: ConsoleActor }> {
+      const actor = await actorIn(auth, organisationId);
+      if (!actor) throw organisationNotFound();
+      if (!may(actor, action)) throw refused(action);
+      const organisation = await team().organisationById(organisationId);
+      if (!organisation) throw organisationNotFound();
+      return { organisation, actor };
+    },
+
+    /** An event (by slug) the caller may do `action` on; photographers only on their assigned events. */
+    async event(
+      auth: AuthContext,
+      slug: string,
+      action: ConsoleAction,
+    ): Promise<{ event: PhotoServiceRow; actor: ConsoleActor }> {
+      const event = await team().eventWithAssignment(slug, auth.user.id);
+      if (!event) throw eventNotFound();
+      const actor = await actorIn(auth, event.row.organisationId);
+      if (!actor) throw eventNotFound();
+      if (!actor.staff && actor.role && roleIsEventBound(actor.role) && !event.assigned)
+        throw eventNotFound();
+      if (!may(actor, action)) throw refused(action);
+      return { event: event.row, actor };
+    },
+  };
+}
+export type ConsoleAccess = ReturnType<typeof consoleAccess>;
