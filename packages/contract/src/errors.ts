@@ -66,6 +66,10 @@ export const ErrorCode = {
   invalidSharedLink: 'invalid_shared_link',
   /** An impersonated session may not pay, change the password, delete the account or give consent. */
   impersonationForbidden: 'impersonation_forbidden',
+  /** Removing or demoting an organisation's last owner (409, issue 18). */
+  lastOwner: 'last_owner',
+  /** Inviting someone who is a member already (409): change their role instead. */
+  alreadyMember: 'already_member',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

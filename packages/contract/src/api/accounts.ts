@@ -29,6 +29,9 @@ export const userSchema = z.object({
   has_usable_password: z.boolean(),
   date_joined: z.string(),
   perms: z.array(z.string()).optional(),
+  // decision (issue 18): with the permissions, how many organisations' consoles the user belongs
+  // to, so the header can offer the console without a request of its own on every page
+  organisation_count: z.number().int().min(0).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -183,14 +183,3 @@ export const organisationEndpoints = {
     response: acceptInvitationResponseSchema,
   }),
 };
-
-/**
- * Error codes of the team calls beyond `ErrorCode` (the console that shows them comes with its
- * translations; until then clients show the server's message).
- */
-export const TeamErrorCode = {
-  /** Removing or demoting the organisation's last owner (409). */
-  lastOwner: 'last_owner',
-  /** Inviting someone who is a member already (409): change their role instead. */
-  alreadyMember: 'already_member',
-} as const;

@@ -2,7 +2,6 @@ import {
   ErrorCode,
   isLanguage,
   type signupBodySchema,
-  TeamErrorCode,
   type User,
   type updateMeBodySchema,
 } from '@fotodrop/contract';
@@ -134,8 +133,12 @@ export function accountService(deps: AccountDeps) {
     },
 
     async me(auth: AuthContext, includePerms: boolean): Promise<User> {
-      const perms = includePerms ? await usersRepository(db).permissions(auth.user.id) : undefined;
-      return dto(auth.user, perms);
+      if (!includePerms) return dto(auth.user);
+      const [perms, organisations] = await Promise.all([
+        usersRepository(db).permissions(auth.user.id),
+        teamRepository(db).organisationsOf(auth.user.id),
+      ]);
+      return { ...dto(auth.user, perms), organisation_count: organisations.length };
     },
 
     async updateMe(auth: AuthContext, body: z.output<typeof updateMeBodySchema>): Promise<User> {
@@ -181,7 +184,7 @@ export function accountService(deps: AccountDeps) {
         if (sole.length > 0) {
           throw new DomainError(
             409,
-            TeamErrorCode.lastOwner,
+            ErrorCode.lastOwner,
             `You are the last owner of ${sole.map((o) => o.name).join(', ')}: make another member owner first.`,
           );
         }

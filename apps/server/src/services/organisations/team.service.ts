@@ -1,12 +1,12 @@
 import {
   type createOrganisationBodySchema,
+  ErrorCode,
   type Invitation,
   type Member,
   type MyOrganisation,
   type Organisation,
   type OrganisationRole,
   PLATFORM_STAFF_PERMISSION,
-  TeamErrorCode,
 } from '@fotodrop/contract';
 import type { z } from 'zod';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
@@ -42,7 +42,7 @@ const memberNotFound = () => new NotFoundError('This person is not a member of t
 const lastOwner = (what: 'remove' | 'demote') =>
   new DomainError(
     409,
-    TeamErrorCode.lastOwner,
+    ErrorCode.lastOwner,
     what === 'remove'
       ? 'The last owner cannot be removed: make another member owner first.'
       : "The last owner's role cannot change: make another member owner first.",
@@ -112,7 +112,7 @@ export function teamService(deps: TeamDeps) {
       if (members.some((m) => m.email.toLowerCase() === body.email)) {
         throw new DomainError(
           409,
-          TeamErrorCode.alreadyMember,
+          ErrorCode.alreadyMember,
           'This person is already a member: change their role instead.',
           {
             fields: { email: ['email.already_member'] },

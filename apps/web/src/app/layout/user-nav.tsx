@@ -45,7 +45,10 @@ export type CartLinkMode = 'shown' | 'when-filled' | 'hidden';
 export default function UserNav({ mobile, cart }: { mobile: boolean; cart: CartLinkMode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const canUpload = useAppStore((s) => s.user?.perms?.includes(MEDIA_UPLOAD_PERMISSION) === true);
+  // a member of an organisation's team, or an uploader of the time before teams (issue 18)
+  const canUpload = useAppStore(
+    (s) => (s.user?.organisation_count ?? 0) > 0 || s.user?.perms?.includes(MEDIA_UPLOAD_PERMISSION) === true,
+  );
   const canImpersonate = useAppStore(
     (s) => s.impersonator === null && s.user?.perms?.includes(IMPERSONATE_PERMISSION) === true,
   );
@@ -61,12 +64,12 @@ export default function UserNav({ mobile, cart }: { mobile: boolean; cart: CartL
       </NavLink>
       {canUpload && (
         <NavLink
-          to={paths.organiserUpload.getHref()}
+          to={paths.organiserHome.getHref()}
           className={navClass}
-          aria-label={mobile ? t('nav.upload') : undefined}
+          aria-label={mobile ? t('nav.console') : undefined}
         >
           <Icon d={icon.upload} />
-          {!mobile && <span>{t('nav.upload')}</span>}
+          {!mobile && <span>{t('nav.console')}</span>}
         </NavLink>
       )}
       {canImpersonate && (

@@ -180,6 +180,10 @@ export const paths = {
       `/shared/${seg(userId)}/${seg(mediaId)}/${seg(hash)}`,
   },
   impersonate: { path: '/impersonate', access: 'login', getHref: () => '/impersonate' },
+  // decision (issue 18): no spec screen; the organiser console's home: the organisation's events
+  organiserHome: { path: '/organiser', access: 'login', getHref: () => '/organiser' },
+  // decision (issue 18): the owner's team page (members, roles, invitations)
+  organiserTeam: { path: '/organiser/team', access: 'login', getHref: () => '/organiser/team' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)

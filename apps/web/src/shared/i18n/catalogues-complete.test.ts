@@ -40,6 +40,18 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   ['de', 'profile.resume.name'],
   // European Portuguese labels the e-mail field "E-mail"
   ['pt', 'auth.fields.email'],
+  // the console's words that are the same in German, French and Italian (issue 18)
+  ['it', 'organiser.console.sections.team'],
+  ['it', 'organiser.team.title'],
+  ['de', 'organiser.console.organisation'],
+  ['de', 'organiser.console.sections.team'],
+  ['de', 'organiser.team.title'],
+  ['de', 'organiser.team.name'],
+  ['de', 'organiser.role_names.support'],
+  ['fr', 'organiser.console.organisation'],
+  ['fr', 'organiser.events.dates'],
+  ['fr', 'organiser.team.actions'],
+  ['fr', 'organiser.role_names.support'],
 ];
 
 function flatten(node: unknown, prefix = '', out: Flat = {}): Flat {

@@ -14,4 +14,6 @@ export const STORAGE_KEYS = {
   metricTags: 'metric_tags',
   /** sessionStorage: nonce and return path of a pending social login (JSON). */
   socialLogin: 'social_login_request',
+  /** localStorage: the organisation the organiser console shows (an id; a person may be in several). */
+  consoleOrganisation: 'console_organisation',
 } as const;

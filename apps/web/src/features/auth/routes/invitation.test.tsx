@@ -5,6 +5,7 @@ import { useAppStore } from '../../../shared/store/app-store';
 import { type RecordedRequest, startTestServer } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeMyOrganisation } from '../../organiser/test/fixtures';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
@@ -31,6 +32,9 @@ beforeAll(async () => {
     if (req.method === 'POST' && req.path === ACCEPT_PATH) return accept(JSON.parse(req.body));
     if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
     if (req.path === '/api/organiser/v1/events/') return { status: 200, body: { results: [] } };
+    if (req.path === '/api/organiser/v1/organisations/') {
+      return { status: 200, body: { results: [makeMyOrganisation({ role: 'photographer' })] } };
+    }
     return undefined;
   });
 });
@@ -63,7 +67,7 @@ describe('invitation page, logged out', () => {
     expect(
       await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(here(router)).toBe('/organiser/upload');
+    expect(here(router)).toBe('/organiser');
     expect(localStorage.getItem('auth_token')).toBe('session-1');
     expect(accepts()).toEqual([
       { token: 'tok-1', password: 'Secret-123', first_name: 'Ada', last_name: 'Lovelace' },
@@ -112,7 +116,7 @@ describe('invitation page, logged in', () => {
     expect(
       await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(here(router)).toBe('/organiser/upload');
+    expect(here(router)).toBe('/organiser');
     expect(accepts()).toEqual([{ token: 'tok-2' }]);
     expect(useAppStore.getState().token).toBe('session-1');
   });

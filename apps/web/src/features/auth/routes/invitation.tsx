@@ -64,7 +64,7 @@ function InvitationForm({ token, loggedIn }: { token: string; loggedIn: boolean 
         ...(loggedIn ? {} : { first_name: values.first_name, last_name: values.last_name }),
       }),
     onSuccess: (organisation) =>
-      navigate(paths.organiserUpload.getHref(), {
+      navigate(paths.organiserHome.getHref(), {
         replace: true,
         state: {
           joined: { organisation: organisation.name, role: organisation.role },

@@ -6,7 +6,7 @@ import type { RecordedRequest } from '../../../test/http-server';
 import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
-import { makeOrganiserEvent } from '../test/fixtures';
+import { makeMyOrganisation, makeOrganiserEvent } from '../test/fixtures';
 
 // recharts sizes its charts with ResizeObserver, which jsdom does not have
 globalThis.ResizeObserver ??= class {
@@ -39,6 +39,12 @@ const day = (d: string, values: Partial<OrganiserMetricsDay> = {}): OrganiserMet
 
 function api(req: RecordedRequest) {
   if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser({ perms }) };
+  if (req.path === '/api/organiser/v1/organisations/') {
+    return {
+      status: 200,
+      body: { results: perms.includes(MEDIA_UPLOAD_PERMISSION) ? [makeMyOrganisation()] : [] },
+    };
+  }
   if (req.method === 'GET' && req.path === '/api/organiser/v1/events/') {
     return perms.includes(MEDIA_UPLOAD_PERMISSION)
       ? {

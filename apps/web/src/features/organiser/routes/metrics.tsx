@@ -1,15 +1,13 @@
 import './metrics.css';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../shared/config/paths';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { organiserEventsQuery, organiserMetricsQuery } from '../api/organiser-api';
 import { EventSelect, OrganiserEventsGate } from '../components/organiser-events';
+import { ConsoleLayout } from '../console/console-layout';
 import { defaultEvent } from '../lib/default-event';
 
 // the charting library is a chunk of its own, loaded by this page only
@@ -20,7 +18,6 @@ const PERIODS = [7, 30, 90] as const;
 /** /organiser/metrics: an event's views, downloads, shares and sales per day, as charts and a table. */
 export function Component() {
   const { t } = useTranslation();
-  usePageTitle(t('organiser.metrics.title'));
   const id = useId();
   const events = useQuery(organiserEventsQuery());
   const [chosen, setChosen] = useState<string | null>(null);
@@ -29,12 +26,8 @@ export function Component() {
   const metrics = useQuery({ ...organiserMetricsQuery(slug ?? '', days), enabled: slug !== null });
 
   return (
-    <section className="page container organiser-page organiser-metrics">
-      <h1>{t('organiser.metrics.title')}</h1>
-      <p className="page-intro">
-        {t('organiser.metrics.intro')}{' '}
-        <Link to={paths.organiserUpload.getHref()}>{t('organiser.metrics.to_upload')}</Link>
-      </p>
+    <ConsoleLayout title={t('organiser.metrics.title')}>
+      <p className="page-intro">{t('organiser.metrics.intro')}</p>
       <OrganiserEventsGate events={events} notAllowed={t('organiser.metrics.not_allowed')}>
         {(results) => (
           <>
@@ -75,6 +68,6 @@ export function Component() {
           </>
         )}
       </OrganiserEventsGate>
-    </section>
+    </ConsoleLayout>
   );
 }

@@ -11,7 +11,7 @@ import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 import { UploadScreen } from '../components/upload-screen';
 import { startUpload } from '../lib/upload-request';
 import { fakeXhrFactory } from '../test/fake-xhr';
-import { makeOrganiserEvent, makeOrganiserMedia, mediaPage } from '../test/fixtures';
+import { makeMyOrganisation, makeOrganiserEvent, makeOrganiserMedia, mediaPage } from '../test/fixtures';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Answer = { status: number; body?: unknown } | undefined;
@@ -24,6 +24,12 @@ let perms: string[];
 /** A small organiser API: events, the uploads list, and uploads that the server takes or refuses by name. */
 function organiserApi(req: RecordedRequest): Answer {
   if (req.path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser({ perms }) };
+  if (req.path === '/api/organiser/v1/organisations/') {
+    return {
+      status: 200,
+      body: { results: perms.includes(MEDIA_UPLOAD_PERMISSION) ? [makeMyOrganisation()] : [] },
+    };
+  }
   if (req.method === 'GET' && req.path === '/api/organiser/v1/events/') {
     return perms.includes(MEDIA_UPLOAD_PERMISSION)
       ? { status: 200, body: { results: [makeOrganiserEvent()] } }
@@ -75,8 +81,8 @@ const row = (name: string) =>
 describe('the upload link', () => {
   it('shows in the header only for users with the upload permission', async () => {
     renderApp('/profile/resume');
-    const link = await screen.findByRole('link', { name: 'Upload' }, { timeout: 5000 });
-    expect(link.getAttribute('href')).toBe('/organiser/upload');
+    const link = await screen.findByRole('link', { name: 'Organiser' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/organiser');
     cleanup();
 
     resetApp(`${server.url}/api`);
@@ -85,7 +91,18 @@ describe('the upload link', () => {
     renderApp('/profile/resume');
     await screen.findByRole('link', { name: 'My albums' }, { timeout: 5000 });
     expect(await screen.findByText('ada@example.com', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Upload' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Organiser' })).toBeNull();
+  });
+
+  it('shows the console link to a member of an organisation without the upload permission', async () => {
+    perms = [];
+    answer = (req) =>
+      req.path.startsWith('/api/v2/users/me/')
+        ? { status: 200, body: makeUser({ perms, organisation_count: 1 }) }
+        : organiserApi(req);
+    renderApp('/profile/resume');
+    const link = await screen.findByRole('link', { name: 'Organiser' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/organiser');
   });
 
   it('tells a user without the permission who opens the screen that they may not upload', async () => {

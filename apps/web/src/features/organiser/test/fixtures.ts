@@ -1,3 +1,4 @@
+import type { MyOrganisation } from '@fotodrop/contract/api/organisations';
 import type { OrganiserEvent, OrganiserMedia } from '@fotodrop/contract/api/organiser';
 
 export function makeOrganiserEvent(overrides: Partial<OrganiserEvent> = {}): OrganiserEvent {
@@ -46,5 +47,18 @@ export function mediaPage(results: OrganiserMedia[], page = 1, total = results.l
       page_size: pageSize,
       page_number: page,
     },
+  };
+}
+
+export function makeMyOrganisation(overrides: Partial<MyOrganisation> = {}): MyOrganisation {
+  return {
+    id: 34,
+    name: 'Lakeside Runs',
+    app_name: 'lakeside',
+    country: 'IT',
+    currency: 'EUR',
+    created_at: '2026-01-05T09:00:00Z',
+    role: 'owner',
+    ...overrides,
   };
 }

@@ -1,0 +1,90 @@
+import './console.css';
+import { type ConsoleAction, roleMay } from '@fotodrop/contract/rules/console-permissions';
+import { type ReactNode, useId } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { type JoinedOrganisationState, paths } from '../../../shared/config/paths';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { translateError } from '../../../shared/i18n/messages';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Alert } from '../../../shared/ui/alert';
+import { PageLoader } from '../../../shared/ui/spinner';
+import { useCurrentOrganisation } from './current-organisation';
+
+const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolean }[] = [
+  { key: 'events', href: paths.organiserHome.getHref(), action: 'events.read', end: true },
+  { key: 'upload', href: paths.organiserUpload.getHref(), action: 'media.upload' },
+  { key: 'metrics', href: paths.organiserMetrics.getHref(), action: 'metrics.read' },
+  { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
+];
+
+/**
+ * Every console page: the organisation switcher and the sections the caller's role may open (the
+ * server checks each call again; hiding is only for clarity). `title` names the page.
+ */
+export function ConsoleLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  usePageTitle(title);
+  const { query, organisations, current, choose } = useCurrentOrganisation();
+  const switcherId = useId();
+  // left by the invitation page after accepting
+  const joined = (useLocation().state as Partial<JoinedOrganisationState> | null)?.joined;
+
+  return (
+    <div className="console">
+      {organisations.length > 0 && (
+        <div className="console-bar">
+          <div className="container console-bar-inner">
+            {organisations.length > 1 ? (
+              <div className="console-switcher">
+                <label className="visually-hidden" htmlFor={switcherId}>
+                  {t('organiser.console.organisation')}
+                </label>
+                <select
+                  id={switcherId}
+                  className="input select"
+                  value={current?.id ?? ''}
+                  onChange={(e) => choose(Number(e.target.value))}
+                >
+                  {organisations.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              current && <strong className="console-organisation">{current.name}</strong>
+            )}
+            {current && (
+              <nav className="console-nav" aria-label={t('organiser.console.nav')}>
+                {SECTIONS.filter((s) => roleMay(current.role, s.action)).map((s) => (
+                  <NavLink key={s.key} to={s.href} end={s.end} className="console-nav-link">
+                    {t(`organiser.console.sections.${s.key}`)}
+                  </NavLink>
+                ))}
+              </nav>
+            )}
+          </div>
+        </div>
+      )}
+      <section className="page container organiser-page">
+        <h1>{title}</h1>
+        {joined && (
+          <Alert tone="success">
+            {t('organiser.joined', {
+              organisation: joined.organisation,
+              role: t(`organiser.roles.${joined.role}`),
+            })}
+          </Alert>
+        )}
+        {query.isPending ? (
+          <PageLoader />
+        ) : query.isError ? (
+          <Alert tone="error">{translateError(t, query.error)}</Alert>
+        ) : (
+          children
+        )}
+      </section>
+    </div>
+  );
+}
