@@ -28,13 +28,23 @@ const queueRow = (page: Page, name: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('progressbar', { name: `Upload progress of ${name}` }) });
 
+/** From the header's console link to the console's Upload section. */
+async function openUploadScreen(page: Page) {
+  await page.getByRole('link', { name: 'Organiser' }).click();
+  await page.waitForURL('**/organiser');
+  await page
+    .getByRole('navigation', { name: 'Organiser console' })
+    .getByRole('link', { name: 'Upload' })
+    .click();
+  await page.waitForURL('**/organiser/upload');
+}
+
 describe('an organiser uploads photos to the marathon', () => {
   it('sends two photos and a text file, sees the refusal and the photos turn ready', async () => {
     const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await logInAsOrganiser(page);
-    await page.getByRole('link', { name: 'Upload' }).click();
-    await page.waitForURL('**/organiser/upload');
+    await openUploadScreen(page);
     await page.getByRole('heading', { level: 1, name: 'Upload photos and videos' }).waitFor();
 
     await page.getByLabel('Event').selectOption('5e1a0c3d');
@@ -81,8 +91,7 @@ describe('an organiser uploads photos to the marathon', () => {
     const context = await run.browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await logInAsOrganiser(page);
-    await page.getByRole('link', { name: 'Upload' }).click();
-    await page.waitForURL('**/organiser/upload');
+    await openUploadScreen(page);
     await page.getByLabel('Event').selectOption('5e1a0c3d');
     await page.getByRole('img', { name: 'sample1.jpg' }).waitFor({ timeout: 30_000 });
     await page.locator('input[type="file"]').setInputFiles(await sample(3, 'finish-line.jpg'));
@@ -105,8 +114,7 @@ describe('an organiser uploads photos to the marathon', () => {
     const context = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await logInAsOrganiser(page);
-    await page.getByRole('link', { name: 'Upload' }).click();
-    await page.waitForURL('**/organiser/upload');
+    await openUploadScreen(page);
     await page.getByLabel('Event').selectOption('5e1a0c3d');
     const clip = await makeTestVideo({ width: 320, height: 240, seconds: 2 });
     await page
