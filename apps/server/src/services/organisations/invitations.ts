@@ -48,7 +48,7 @@ export async function createInvitation(
   tx: Queryable,
   input: { organisation: OrganisationRow; email: string; role: OrganisationRole; invitedBy: number | null },
   ctx: { now: Date; linkBase: string },
-): Promise<{ invitation: InvitationRow; send: (jobs: JobQueue) => Promise<void> }> {
+): Promise<{ invitation: InvitationRow; link: string; send: (jobs: JobQueue) => Promise<void> }> {
   const token = randomSecret();
   const invitation = await teamRepository(tx).insertInvitation({
     organisationId: input.organisation.id,
@@ -59,16 +59,17 @@ export async function createInvitation(
     expiresAt: new Date(ctx.now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
   });
   const existing = await usersRepository(tx).findByEmail(input.email);
+  const link = `${ctx.linkBase}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
   const message = invitationEmail({
     to: input.email,
     organisationName: input.organisation.name,
     role: input.role,
     language: existing?.language ?? 'en',
-    link: `${ctx.linkBase}${INVITATION_PATH}?token=${encodeURIComponent(token)}`,
+    link,
     expiresInDays: INVITATION_TTL_DAYS,
   });
   // queued after the transaction commits: no e-mail for an invitation that was rolled back
-  return { invitation, send: (jobs) => jobs.send(MAIL_QUEUE, message).then(() => undefined) };
+  return { invitation, link, send: (jobs) => jobs.send(MAIL_QUEUE, message).then(() => undefined) };
 }
 
 export function invitationService(deps: InvitationDeps) {

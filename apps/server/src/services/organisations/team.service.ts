@@ -51,6 +51,35 @@ const lastOwner = (what: 'remove' | 'demote') =>
 /** Organisations and their teams (issue 18): creation by staff, members, roles, invitations. */
 export function teamService(deps: TeamDeps) {
   const { db, now } = deps;
+  async function createWithOwnerInvitation(
+    body: z.output<typeof createOrganisationBodySchema>,
+    invitedBy: number | null,
+    linkBase: string,
+  ): Promise<{ organisation: Organisation; link: string }> {
+    if (RESERVED_APP_NAMES.has(body.app_name)) {
+      throw new ValidationError({ app_name: ['app_name.reserved'] }, 'This subdomain is reserved.');
+    }
+    const { organisation, send, link } = await db.transaction(async (tx) => {
+      const created = await teamRepository(tx).insertOrganisation({
+        name: body.name,
+        appName: body.app_name,
+        country: body.country,
+        currency: body.currency,
+      });
+      if (!created) {
+        throw new ValidationError({ app_name: ['app_name.taken'] }, 'This subdomain is already taken.');
+      }
+      const invited = await createInvitation(
+        tx,
+        { organisation: created, email: body.owner_email, role: 'owner', invitedBy },
+        { now: now(), linkBase },
+      );
+      return { organisation: created, send: invited.send, link: invited.link };
+    });
+    await send(deps.jobs);
+    return { organisation: organisationDto(organisation), link };
+  }
+
   return {
     /** Staff only: the organisation and its owner's invitation together, the e-mail once stored. */
     async createOrganisation(
@@ -59,28 +88,18 @@ export function teamService(deps: TeamDeps) {
       linkBase: string,
     ): Promise<Organisation> {
       await deps.auth.requirePermission(auth, PLATFORM_STAFF_PERMISSION);
-      if (RESERVED_APP_NAMES.has(body.app_name)) {
-        throw new ValidationError({ app_name: ['app_name.reserved'] }, 'This subdomain is reserved.');
-      }
-      const { organisation, send } = await db.transaction(async (tx) => {
-        const created = await teamRepository(tx).insertOrganisation({
-          name: body.name,
-          appName: body.app_name,
-          country: body.country,
-          currency: body.currency,
-        });
-        if (!created) {
-          throw new ValidationError({ app_name: ['app_name.taken'] }, 'This subdomain is already taken.');
-        }
-        const invited = await createInvitation(
-          tx,
-          { organisation: created, email: body.owner_email, role: 'owner', invitedBy: auth.user.id },
-          { now: now(), linkBase },
-        );
-        return { organisation: created, send: invited.send };
-      });
-      await send(deps.jobs);
-      return organisationDto(organisation);
+      return (await createWithOwnerInvitation(body, auth.user.id, linkBase)).organisation;
+    },
+
+    /**
+     * The operator's command line on a fresh install (`npm run create-organisation`): no staff
+     * account needed, the same checks; answers the owner's invitation link as well.
+     */
+    async createOrganisationAsOperator(
+      body: z.output<typeof createOrganisationBodySchema>,
+      linkBase: string,
+    ): Promise<{ organisation: Organisation; link: string }> {
+      return createWithOwnerInvitation(body, null, linkBase);
     },
 
     async myOrganisations(auth: AuthContext): Promise<{ results: MyOrganisation[] }> {
