@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './routes/accounts.routes';
 import { albumMediaRoutes } from './routes/album-media.routes';
 import { anonymizationRoutes } from './routes/anonymization.routes';
+import { addBrandingImageRoute, brandingFileRoutes, brandingRoutes } from './routes/branding.routes';
 import { cartRoutes } from './routes/cart.routes';
 import { checkinRoutes } from './routes/checkins.routes';
 import { configRoutes } from './routes/config.routes';
@@ -160,11 +161,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
   // after organiserRoutes, which registers the multipart parser
   addFaceRoute(app, { apiBase: API_BASE, services });
+  addBrandingImageRoute(app, { apiBase: API_BASE, services });
+  brandingFileRoutes(app, { storage: options.storage });
   supportSendRoute(app, context, API_BASE);
   faceRoutes(context);
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
   organisationRoutes(context);
+  brandingRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

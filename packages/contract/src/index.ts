@@ -11,6 +11,7 @@ export * from './api/impersonation';
 export * from './api/media';
 export * from './api/metrics';
 export * from './api/orders';
+export * from './api/organisation-branding';
 export * from './api/organisations';
 export * from './api/organiser';
 export * from './api/payment-methods';

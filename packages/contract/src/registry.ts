@@ -9,6 +9,7 @@ import { impersonationEndpoints } from './api/impersonation';
 import { mediaEndpoints } from './api/media';
 import { metricEndpoints } from './api/metrics';
 import { orderEndpoints } from './api/orders';
+import { brandingEndpoints } from './api/organisation-branding';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
 import { paymentMethodEndpoints } from './api/payment-methods';
@@ -38,6 +39,7 @@ export const apiGroups = {
   metrics: metricEndpoints,
   organiser: organiserEndpoints,
   organisations: organisationEndpoints,
+  branding: brandingEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

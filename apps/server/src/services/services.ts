@@ -49,6 +49,7 @@ import { ordersService } from './orders/orders.service';
 import { paymentOptions } from './orders/payment-options';
 import { savedCardsService } from './orders/saved-cards.service';
 import { testPaymentsService } from './orders/test-payments.service';
+import { brandingService } from './organisations/branding.service';
 import { invitationService } from './organisations/invitations';
 import { teamService } from './organisations/team.service';
 import { shareHasher } from './sharing/share-hash';
@@ -191,6 +192,7 @@ export function createServices(deps: ServiceDeps) {
       requiredPoliciesVersion,
     }),
     team: teamService({ db: deps.db, jobs: deps.jobs, auth, now }),
+    branding: brandingService({ db: deps.db, storage: deps.storage }),
     invitations: invitationService({ db: deps.db, jobs: deps.jobs, hasher, limiter, auth, now }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     impersonation: impersonationService({ db: deps.db, limiter, now }),

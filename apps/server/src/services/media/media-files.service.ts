@@ -103,7 +103,7 @@ export type IngestInput = {
 } & ({ bytes: Buffer } | { upload: ReceivedUpload });
 
 /** A refusal of the media checks as the API answers it. */
-function refusal(error: MediaRejected): DomainError {
+export function refusal(error: MediaRejected): DomainError {
   const status = error.reason === 'too_large_file' ? 413 : 400;
   return new DomainError(status, 'media_rejected', error.message, { reason: error.reason });
 }

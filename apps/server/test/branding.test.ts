@@ -1,0 +1,179 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from './databases';
+import { call } from './harness';
+import { startTeamHarness, type TeamHarness } from './team-fixture';
+
+const brandingUrl = (id: number) => `/api/organiser/v1/organisations/${id}/branding/`;
+const imageUrl = (id: number, kind: string) => `${brandingUrl(id)}images/${kind}/`;
+
+async function upload(t: TeamHarness, url: string, token: string, bytes: Buffer, name = 'logo.jpg') {
+  const form = new FormData();
+  form.set('file', new Blob([bytes]), name);
+  const response = new Response(form);
+  const raw = await t.h.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Token ${token}`, 'content-type': response.headers.get('content-type')! },
+    payload: Buffer.from(await response.arrayBuffer()),
+  });
+  return { status: raw.statusCode, body: raw.json() as Record<string, unknown> };
+}
+
+/** Issue 18: the owner edits the site's branding; the participant side serves it at once. */
+describe.each(BACKENDS)('branding on %s', (backend) => {
+  let t: TeamHarness;
+  let org: { id: number; owner: string };
+  let manager: string;
+  let outsider: string;
+
+  beforeAll(async () => {
+    t = await startTeamHarness(backend);
+    org = await t.createOrganisation('brandtest', 'owner@brand.test');
+    manager = (await t.addMember(org.id, org.owner, 'manager@brand.test', 'manager')).token;
+    outsider = (await t.createOrganisation('otherbrand', 'owner@other.test')).owner;
+  });
+  afterAll(() => t?.h.close());
+
+  const appConfig = async () => (await call(t.h.app, 'GET', '/api/api/v1/app-config/brandtest/')).body;
+
+  it('lets only the owner read and change it: managers 403, outsiders 404, anonymous 401', async () => {
+    expect((await call(t.h.app, 'GET', brandingUrl(org.id), undefined, { token: org.owner })).status).toBe(
+      200,
+    );
+    expect((await call(t.h.app, 'GET', brandingUrl(org.id), undefined, { token: manager })).status).toBe(403);
+    expect((await call(t.h.app, 'GET', brandingUrl(org.id), undefined, { token: outsider })).status).toBe(
+      404,
+    );
+    expect((await call(t.h.app, 'GET', brandingUrl(org.id))).status).toBe(401);
+    const patch = { login_subtitle: 'Hacked' };
+    expect((await call(t.h.app, 'PATCH', brandingUrl(org.id), patch, { token: manager })).status).toBe(403);
+    expect((await call(t.h.app, 'PATCH', brandingUrl(org.id), patch, { token: outsider })).status).toBe(404);
+    expect((await appConfig()).login_subtitle).toBeNull();
+  });
+
+  it('serves what the owner saves in the site configuration at once', async () => {
+    const theme = {
+      primary: '#0a5c36',
+      primary_contrast: '#ffffff',
+      accent: '#f2a900',
+      background: '#f6f7f5',
+      surface: '#ffffff',
+      text: '#1b1f1d',
+    };
+    const saved = await call(
+      t.h.app,
+      'PATCH',
+      brandingUrl(org.id),
+      {
+        name: 'Brand Test Runs',
+        theme,
+        login_subtitle: 'Your race photos',
+        footer_categories: [
+          { title: 'Club', links: [{ label: 'About us', url: 'https://brand.test/about' }] },
+        ],
+        show_calendar: true,
+        time_zone: 'Europe/Vienna',
+        support_email: 'help@brand.test',
+      },
+      { token: org.owner },
+    );
+    expect(saved.status).toBe(200);
+    expect(await appConfig()).toMatchObject({
+      name: 'Brand Test Runs',
+      theme,
+      login_subtitle: 'Your race photos',
+      footer_categories: [{ title: 'Club', links: [{ label: 'About us', url: 'https://brand.test/about' }] }],
+      show_calendar: true,
+    });
+    expect(saved.body).toMatchObject({ time_zone: 'Europe/Vienna', support_email: 'help@brand.test' });
+  });
+
+  it('refuses bad values field by field and stores nothing of the request', async () => {
+    const before = await appConfig();
+    for (const [body, field] of [
+      [
+        {
+          login_subtitle: 'ok',
+          footer_categories: [{ title: 'x', links: [{ label: 'x', url: 'javascript:alert(1)' }] }],
+        },
+        'footer_categories',
+      ],
+      [{ theme: { primary: 'red' } }, 'theme'],
+      [{ time_zone: 'Mars/Olympus' }, 'time_zone'],
+      [{ min_required_age_policy_url: '//evil.example/x' }, 'min_required_age_policy_url'],
+      [
+        {
+          privacy_checkboxes: [
+            { id: 'a', label: 'A', required: true, url: null },
+            { id: 'a', label: 'B', required: false, url: null },
+          ],
+        },
+        'privacy_checkboxes',
+      ],
+      [{ sample_code: 'NOTOURCODE1' }, 'sample_code'],
+      [{ app_name: 'takeover' }, undefined],
+    ] as const) {
+      const answer = await call(t.h.app, 'PATCH', brandingUrl(org.id), body, { token: org.owner });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      if (field) expect(Object.keys((answer.body.data as { fields: object }).fields).join()).toContain(field);
+    }
+    expect(await appConfig()).toEqual(before);
+  });
+
+  it('takes a logo, strips its metadata, serves it as PNG from our origin, and removes it', async () => {
+    const jpeg = await sharp({ create: { width: 800, height: 200, channels: 3, background: '#0a5c36' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Artist: 'Secret Person', Copyright: 'GPS here' } } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    expect((await upload(t, imageUrl(org.id, 'logo'), manager, jpeg)).status).toBe(403);
+
+    const uploaded = await upload(t, imageUrl(org.id, 'logo'), org.owner, jpeg);
+    expect(uploaded.status).toBe(200);
+    const logo = (await appConfig()).logo as string;
+    expect(logo).toMatch(/^\/api\/branding-files\/\d+\/logo-[0-9a-f]{16}\.png$/);
+    expect(uploaded.body.logo).toBe(logo);
+    const served = await t.h.app.inject({ method: 'GET', url: logo });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 800, height: 200 });
+    expect(meta.exif).toBeUndefined();
+
+    const icon = await upload(t, imageUrl(org.id, 'favicon'), org.owner, jpeg);
+    expect((icon.body.icons as { favicon: string }).favicon).toMatch(/favicon-[0-9a-f]{16}\.png$/);
+    const iconFile = await t.h.app.inject({
+      method: 'GET',
+      url: (icon.body.icons as { favicon: string }).favicon,
+    });
+    expect(await sharp(iconFile.rawPayload).metadata()).toMatchObject({ width: 64, height: 64 });
+
+    const removed = await call(t.h.app, 'DELETE', imageUrl(org.id, 'logo'), undefined, { token: org.owner });
+    expect(removed.status).toBe(200);
+    expect((await appConfig()).logo).toBeNull();
+    expect((await t.h.app.inject({ method: 'GET', url: logo })).statusCode).toBe(404);
+  });
+
+  it('refuses what is not an image, and paths that are not ours', async () => {
+    const text = await upload(
+      t,
+      imageUrl(org.id, 'logo'),
+      org.owner,
+      Buffer.from('<svg onload="alert(1)"/>'),
+      'x.svg',
+    );
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ code: 'media_rejected', data: { reason: 'unsupported_type' } });
+    expect(
+      (await call(t.h.app, 'POST', imageUrl(org.id, 'banner'), undefined, { token: org.owner })).status,
+    ).toBe(400);
+    for (const path of [
+      '/api/branding-files/1/../../secret.png',
+      '/api/branding-files/x/logo-0123456789abcdef.png',
+      '/api/branding-files/1/logo.svg',
+    ]) {
+      expect((await t.h.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    }
+  });
+});
