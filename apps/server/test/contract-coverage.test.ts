@@ -24,6 +24,8 @@ const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/downloads\/zips\/:p\/:p$/,
   // Signed photobook preview covers, rendered per viewer.
   /^GET \/api\/photobook-covers\/:p$/,
+  // Organisations' uploaded logos and icons, public like the sites that show them (issue 18).
+  /^GET \/api\/branding-files\/:p\/:p$/,
   /^GET \/api\/dev\/mailbox(\/:p)?$/,
   /^POST \/api\/payments\/v1\/(stripe|mercado-pago)\/webhook\/$/,
 ];

@@ -23,6 +23,8 @@ const ENDS_THE_SESSION = ['POST /api/v1/logout/', 'POST /v1/users/me/delete/'];
  */
 const FIELDS_AFTER_ACCESS: Record<string, string> = {
   'POST /organiser/v1/events/{slug}/media/': "the event's organiser only (404/403 before the form is read)",
+  'POST /organiser/v1/organisations/{id}/branding/images/{kind}/':
+    "the organisation's owner only (404/403 before the image is read; its only field is the file)",
 };
 
 /** The names of an object schema's fields (through optional, default and pipe wrappers); [] for others. */

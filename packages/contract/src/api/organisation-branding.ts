@@ -141,6 +141,12 @@ export const brandingEndpoints = {
       'Upload the logo, favicon or apple touch icon (multipart field `file`: JPEG, PNG, WebP or AVIF up ' +
       'to 5 MB), checked like photos, re-encoded as PNG and served from this origin (owner or platform staff)',
     params: brandingImageParamsSchema,
+    body: z.object({
+      file: z
+        .file()
+        .mime(['image/jpeg', 'image/png', 'image/webp', 'image/avif'])
+        .max(BRANDING_IMAGE_MAX_BYTES),
+    }),
     response: brandingSchema,
   }),
   removeBrandingImage: endpoint({
