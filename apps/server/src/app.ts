@@ -28,6 +28,7 @@ import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
+import { organiserCodeRoutes } from './routes/organiser-codes.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
   organisationRoutes(context);
+  organiserCodeRoutes(context, { app });
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

@@ -66,6 +66,10 @@ export const ErrorCode = {
   invalidSharedLink: 'invalid_shared_link',
   /** An impersonated session may not pay, change the password, delete the account or give consent. */
   impersonationForbidden: 'impersonation_forbidden',
+  /** An album code import refused as a whole; `data.rows` lists every refused row (issue 18). */
+  importRefused: 'import_refused',
+  /** More QR cards asked for than one PDF holds (issue 18). */
+  tooManyCards: 'too_many_cards',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

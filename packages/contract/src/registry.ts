@@ -11,6 +11,7 @@ import { metricEndpoints } from './api/metrics';
 import { orderEndpoints } from './api/orders';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
+import { organiserCodeEndpoints } from './api/organiser-codes';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
 import { printEndpoints } from './api/print';
@@ -38,6 +39,7 @@ export const apiGroups = {
   metrics: metricEndpoints,
   organiser: organiserEndpoints,
   organisations: organisationEndpoints,
+  organiserCodes: organiserCodeEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));
