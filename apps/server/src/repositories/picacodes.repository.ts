@@ -38,7 +38,9 @@ const INSERT_CHUNK = 1000;
 
 /** An event's album codes for the organiser console (issue 18). */
 export function picacodesRepository(db: Queryable) {
-  const albums = sql<number>`(select count(*) from ${checkins} where ${checkins.picacodeId} = ${picacodes.id})::int`;
+  // Written out: in a one-table select Drizzle leaves columns unqualified, and inside the subquery
+  // an unqualified "id" would be the check-in's.
+  const albums = sql<number>`(select count(*) from ${checkins} where "checkins"."picacode_id" = "picacodes"."id")::int`;
   const withAlbums = () =>
     db
       .select({
