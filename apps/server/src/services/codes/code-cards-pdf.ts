@@ -8,6 +8,8 @@ export type CardLayout = 'a6' | 'a4';
 export interface CardBranding {
   organisation: string;
   event: string;
+  /** The site's host the code can be typed on (`lakeside.example.com`). */
+  site: string;
   /** The organisation's colours (`#rrggbb`), when its branding sets them. */
   primary: string | null;
   primaryContrast: string | null;
@@ -32,7 +34,7 @@ const DEFAULT_CONTRAST = '#ffffff';
 const HEX = /^#[0-9a-f]{6}$/i;
 /** Buffered PDF bytes before drawing waits for the client to read. */
 const HIGH_WATER = 1024 * 1024;
-const INSTRUCTION = 'Scan the QR code, or open the site and enter this code, to see your photos.';
+const instruction = (site: string) => `Scan the QR code, or enter this code at ${site}, to see your photos.`;
 
 interface Box {
   x: number;
@@ -116,7 +118,7 @@ function drawCard(doc: PDFKit.PDFDocument, box: Box, card: CodeCard, brand: Card
     doc
       .font('Helvetica')
       .fontSize(7.5)
-      .text(INSTRUCTION, textX, body.y + 60, { width: textWidth });
+      .text(instruction(brand.site), textX, body.y + 60, { width: textWidth });
   } else {
     // tall card (A6): everything centred, one above the other
     const qr = Math.min(inner * 0.8, body.height * 0.55);
@@ -148,7 +150,7 @@ function drawCard(doc: PDFKit.PDFDocument, box: Box, card: CodeCard, brand: Card
     doc
       .font('Helvetica')
       .fontSize(8)
-      .text(INSTRUCTION, box.x + pad, y, { width: inner, align: 'center' });
+      .text(instruction(brand.site), box.x + pad, y, { width: inner, align: 'center' });
   }
 }
 

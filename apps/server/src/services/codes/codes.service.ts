@@ -238,6 +238,7 @@ export function codesService(deps: { db: Db; now: () => Date; links: LinkBaseRes
       const branding: CardBranding = {
         organisation: organisation?.name ?? '',
         event: event.name,
+        site: new URL(linkBase).host,
         primary: organisation?.theme?.primary ?? null,
         primaryContrast: organisation?.theme?.primary_contrast ?? null,
       };
