@@ -198,6 +198,13 @@ describe.each(BACKENDS)('organiser album codes on %s', (backend) => {
     expect(unknown.json().data.rows).toEqual([{ line: 1, column: 'room', reason: 'column.unknown' }]);
     const broken = await importCsv('code,label\r\nABCD1234,"unclosed\r\n');
     expect(broken.json().data.rows).toEqual([{ line: 2, column: null, reason: 'csv.unclosed_quote' }]);
+    // past the row limit, past the size limit: refused whole with a clear answer
+    const rows = Array.from({ length: 10_001 }, () => ',too many');
+    const tooMany = await importCsv(csvBody(['code,label', ...rows]));
+    expect(tooMany.json().data.rows).toEqual([{ line: 10_002, column: null, reason: 'csv.too_many_rows' }]);
+    const tooBig = await importCsv(csvBody(['code,label', `,${'x'.repeat(2 * 1024 * 1024)}`]));
+    expect(tooBig.statusCode).toBe(413);
+    expect((await list()).pagination.total).toBe(before);
   });
 
   it('revokes a code: no new album, no preview, the same answer as an unknown code; albums made with it stay', async () => {

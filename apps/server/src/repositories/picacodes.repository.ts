@@ -81,9 +81,10 @@ export function picacodesRepository(db: Queryable) {
       return { rows, total: count?.total ?? 0 };
     },
 
-    /** Every code matching, oldest first (the order they were made in), at most `limit`. */
-    async all(photoServiceId: number, filters: CodeFilters, limit: number): Promise<CodeWithAlbums[]> {
-      return withAlbums().where(filtersOf(photoServiceId, filters)).orderBy(picacodes.id).limit(limit);
+    /** Every code matching, oldest first (the order they were made in), at most `limit` when given. */
+    async all(photoServiceId: number, filters: CodeFilters, limit?: number): Promise<CodeWithAlbums[]> {
+      const query = withAlbums().where(filtersOf(photoServiceId, filters)).orderBy(picacodes.id);
+      return limit === undefined ? query : query.limit(limit);
     },
 
     async count(photoServiceId: number, filters: CodeFilters): Promise<number> {

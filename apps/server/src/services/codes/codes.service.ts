@@ -147,11 +147,7 @@ export function codesService(deps: { db: Db; now: () => Date; links: LinkBaseRes
     /** The whole filtered list as CSV, with a file name naming the event. */
     async exportCsv(auth: AuthContext, slug: string, query: ListQuery) {
       const { event } = await access.event(auth, slug, 'codes.read');
-      const rows = await picacodesRepository(deps.db).all(
-        event.id,
-        filtersOf(query),
-        Number.MAX_SAFE_INTEGER,
-      );
+      const rows = await picacodesRepository(deps.db).all(event.id, filtersOf(query));
       const scopeText = (r: CodeWithAlbums) =>
         [
           r.kind === 'event' ? 'event' : '',
