@@ -29,6 +29,7 @@ import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
+import { organiserCodeRoutes } from './routes/organiser-codes.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   organiserMediaRoutes(context);
   organisationRoutes(context);
   brandingRoutes(context);
+  organiserCodeRoutes(context, { app });
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

@@ -29,6 +29,13 @@ export interface Endpoint<
   status?: number;
   /** The body may also arrive as multipart/form-data. */
   multipart?: boolean;
+  /** The body's content type when it is not JSON: the text arrives as a string for `body` to check. */
+  bodyType?: 'text/csv';
+  /**
+   * Content types of a successful answer when not only JSON (files: a CSV export, a PDF); JSON
+   * answers match `response`, files are described as binary.
+   */
+  produces?: readonly ('application/json' | 'text/csv' | 'application/pdf')[];
 }
 
 export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

@@ -70,6 +70,10 @@ export const ErrorCode = {
   lastOwner: 'last_owner',
   /** Inviting someone who is a member already (409): change their role instead. */
   alreadyMember: 'already_member',
+  /** An album code import refused as a whole; `data.rows` lists every refused row (issue 18). */
+  importRefused: 'import_refused',
+  /** More QR cards asked for than one PDF holds (issue 18). */
+  tooManyCards: 'too_many_cards',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -12,6 +12,7 @@ import { orderEndpoints } from './api/orders';
 import { brandingEndpoints } from './api/organisation-branding';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
+import { organiserCodeEndpoints } from './api/organiser-codes';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
 import { printEndpoints } from './api/print';
@@ -40,6 +41,7 @@ export const apiGroups = {
   organiser: organiserEndpoints,
   organisations: organisationEndpoints,
   branding: brandingEndpoints,
+  organiserCodes: organiserCodeEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

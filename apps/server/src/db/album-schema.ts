@@ -148,9 +148,20 @@ export const picacodes = pgTable(
     galleryIds: integer('gallery_ids').array().notNull().default(sql`'{}'::integer[]`),
     startOfStay: date('start_of_stay'),
     endOfStay: date('end_of_stay'),
+    /** The organiser's note on the code (a room, a participant's name, a print run); issue 18. */
+    label: text('label'),
+    /** Whom the code was meant for, from an import. */
+    email: text('email'),
+    /** Set when revoked: the code opens no new album and no preview; albums made with it stay. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('picacodes_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('picacodes_code_key').on(t.code),
+    // The console lists an event's codes newest first.
+    index('picacodes_service_idx').on(t.photoServiceId, t.id),
+  ],
 );
 
 /** A user's album: one per user and code; `pending` while a check-in step is outstanding. */

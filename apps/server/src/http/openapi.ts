@@ -38,7 +38,17 @@ export function buildOpenApiDocument(apiBase: string): JsonSchema {
       responses: {
         [String(endpoint.status ?? 200)]: {
           description: 'Success',
-          content: { 'application/json': { schema: toSchema(endpoint.response, 'output') } },
+          content: Object.fromEntries(
+            (endpoint.produces ?? ['application/json']).map((type) => [
+              type,
+              {
+                schema:
+                  type === 'application/json'
+                    ? toSchema(endpoint.response, 'output')
+                    : { type: 'string', format: 'binary' },
+              },
+            ]),
+          ),
         },
         default: errorResponse,
       },
@@ -49,7 +59,7 @@ export function buildOpenApiDocument(apiBase: string): JsonSchema {
       operation.requestBody = {
         required: true,
         content: {
-          'application/json': { schema },
+          [endpoint.bodyType ?? 'application/json']: { schema },
           ...(endpoint.multipart ? { 'multipart/form-data': { schema } } : {}),
         },
       };

@@ -17,9 +17,13 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/**
+ * A handler answers the endpoint's response, or the reply itself once it has sent a file (a CSV
+ * export, a PDF) with its own headers.
+ */
 export type Handler<E extends Endpoint> = (
   input: RouteInput<E>,
-) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : never>;
+) => Promise<(E['response'] extends z.ZodType ? z.input<E['response']> : never) | FastifyReply>;
 
 /** Resolves the caller of a request, enforcing the endpoint's access rule (throws 401/403). */
 export type Authenticate = (
@@ -131,6 +135,7 @@ export function registerRoute<E extends Endpoint>(
       const auth = await authenticate(request, endpoint.access);
       const input = { ...(await parseInput(endpoint, request)), auth, request, reply } as RouteInput<E>;
       const result = await handler(input);
+      if (result === reply) return reply;
       reply.status(endpoint.status ?? 200);
       return result;
     },
@@ -165,6 +170,7 @@ export function registerSessionRoute<E extends Endpoint>(
       }
       const input = { ...parsed, caller, request, reply } as Parameters<SessionHandler<E>>[0];
       const result = await handler(input);
+      if (result === reply) return reply;
       reply.status(endpoint.status ?? 200);
       return result;
     },

@@ -90,6 +90,17 @@ export function photoServicesRepository(db: Queryable) {
       const [row] = await db.select().from(picacodes).where(eq(picacodes.code, code));
       return row;
     },
+    /**
+     * A code a participant may use to open an album or a preview: not revoked. decision (issue 18):
+     * a revoked code answers exactly like one never issued, so a lost card tells its finder nothing.
+     */
+    async findOpenPicacode(code: string): Promise<PicacodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(picacodes)
+        .where(and(eq(picacodes.code, code), isNull(picacodes.revokedAt)));
+      return row;
+    },
     async findPicacodeById(id: number): Promise<PicacodeRow | undefined> {
       const [row] = await db.select().from(picacodes).where(eq(picacodes.id, id));
       return row;

@@ -27,7 +27,9 @@ export function teamRepository(db: Queryable) {
   return {
     /**
      * An event by slug and whether the user is assigned to it as a photographer (one statement: the
-     * role check of every event-bound console call).
+     * role check of every event-bound console call). The event's id is written out: in a
+     * one-table select Drizzle leaves `${photoServices.id}` unqualified, and inside the subquery
+     * "id" would be the membership's.
      */
     async eventWithAssignment(
       slug: string,
@@ -36,7 +38,7 @@ export function teamRepository(db: Queryable) {
       const [row] = await db
         .select({
           row: photoServices,
-          assigned: sql<boolean>`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = ${photoServices.id} and om.user_id = ${userId})`,
+          assigned: sql<boolean>`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = "photo_services"."id" and om.user_id = ${userId})`,
         })
         .from(photoServices)
         .where(eq(photoServices.slug, slug));

@@ -16,6 +16,7 @@ import { accountService } from './accounts/account.service';
 import { authService } from './accounts/auth.service';
 import { externalAuthService } from './accounts/external-auth.service';
 import { impersonationService } from './accounts/impersonation.service';
+import { linkBaseResolver } from './accounts/link-base';
 import { rateLimiter } from './accounts/rate-limiter';
 import { albumMediaService } from './albums/album-media.service';
 import { albumPurchasesView } from './albums/album-purchases';
@@ -30,6 +31,7 @@ import { photobookService } from './cart-print/photobook.service';
 import { photobookCovers } from './cart-print/photobook-covers';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
+import { codesService } from './codes/codes.service';
 import { anonymizationService } from './faces/anonymization.service';
 import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
@@ -193,6 +195,15 @@ export function createServices(deps: ServiceDeps) {
     }),
     team: teamService({ db: deps.db, jobs: deps.jobs, auth, now }),
     branding: brandingService({ db: deps.db, storage: deps.storage }),
+    codes: codesService({
+      db: deps.db,
+      now,
+      // QR cards link to the event's organisation site, built from PUBLIC_URL as main.ts resolves it.
+      links: linkBaseResolver(
+        deps.db,
+        deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
+      ),
+    }),
     invitations: invitationService({ db: deps.db, jobs: deps.jobs, hasher, limiter, auth, now }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     impersonation: impersonationService({ db: deps.db, limiter, now }),

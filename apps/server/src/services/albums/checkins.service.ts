@@ -89,7 +89,7 @@ export function checkinsService(deps: {
     async create(auth: AuthContext, body: z.output<typeof createCheckinBodySchema>, ip: string) {
       const services = photoServicesRepository(db);
       const picacode = await deps.codeGuesses.lookUp({ ip, userId: auth.user.id }, () =>
-        services.findPicacode(body.picacode),
+        services.findOpenPicacode(body.picacode),
       );
       if (!picacode) throw invalidCode();
       const repo = checkinsRepository(db);

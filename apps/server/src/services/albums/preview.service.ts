@@ -29,7 +29,7 @@ export function previewService(deps: {
       const services = photoServicesRepository(deps.db);
       const code = normalizePicacode(query.picacode ?? query.pc ?? '');
       const picacode = code
-        ? await deps.codeGuesses.lookUp(who, () => services.findPicacode(code))
+        ? await deps.codeGuesses.lookUp(who, () => services.findOpenPicacode(code))
         : undefined;
       const service = picacode
         ? await services.findById(picacode.photoServiceId)
