@@ -28,6 +28,7 @@ import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
+import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   faceRoutes(context);
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
+  organiserEventRoutes(context);
   organisationRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);

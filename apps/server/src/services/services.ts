@@ -30,6 +30,8 @@ import { photobookService } from './cart-print/photobook.service';
 import { photobookCovers } from './cart-print/photobook-covers';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
+import { galleriesService } from './events/galleries.service';
+import { organiserEventsService } from './events/organiser-events.service';
 import { anonymizationService } from './faces/anonymization.service';
 import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
@@ -191,6 +193,8 @@ export function createServices(deps: ServiceDeps) {
       requiredPoliciesVersion,
     }),
     team: teamService({ db: deps.db, jobs: deps.jobs, auth, now }),
+    organiserEvents: organiserEventsService({ db: deps.db }),
+    galleries: galleriesService({ db: deps.db }),
     invitations: invitationService({ db: deps.db, jobs: deps.jobs, hasher, limiter, auth, now }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     impersonation: impersonationService({ db: deps.db, limiter, now }),
