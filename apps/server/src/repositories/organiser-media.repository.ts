@@ -50,7 +50,8 @@ export function organiserMediaRepository(db: Queryable) {
      */
     async eventsOf(whole: number[], assignedOnly: number[], userId: number): Promise<OrganiserEventRow[]> {
       if (whole.length === 0 && assignedOnly.length === 0) return [];
-      const assigned = sql`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = ${photoServices.id} and om.user_id = ${userId})`;
+      // photo_services.id spelled out: a bare column would resolve inside the subquery (team.repository)
+      const assigned = sql`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = photo_services.id and om.user_id = ${userId})`;
       return db
         .select(eventColumns)
         .from(photoServices)

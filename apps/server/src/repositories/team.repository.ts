@@ -33,10 +33,12 @@ export function teamRepository(db: Queryable) {
       slug: string,
       userId: number,
     ): Promise<{ row: PhotoServiceRow; assigned: boolean } | undefined> {
+      // `photo_services.id` spelled out: Drizzle renders the column unqualified in a one-table
+      // select, and inside the subquery a bare "id" would be organisation_members' own id.
       const [row] = await db
         .select({
           row: photoServices,
-          assigned: sql<boolean>`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = ${photoServices.id} and om.user_id = ${userId})`,
+          assigned: sql<boolean>`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = photo_services.id and om.user_id = ${userId})`,
         })
         .from(photoServices)
         .where(eq(photoServices.slug, slug));
