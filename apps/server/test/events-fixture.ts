@@ -33,7 +33,7 @@ export async function startEventsHarness(backend: Backend) {
   const unassigned = await t.addMember(org.id, org.owner, 'photo2@lakeside.test', 'photographer');
   const support = await t.addMember(org.id, org.owner, 'support@lakeside.test', 'support');
   const other = await t.createOrganisation('hillside', 'owner@hillside.test');
-  const participant = await t.participant('runner@lakeside.test');
+  const participantToken = await t.participant('runner@lakeside.test');
 
   /** Creates an event as `token` (the owner by default) and answers it; fails the test unless 201. */
   const createEvent = async (extra: Record<string, unknown> = {}, token = org.owner) => {
@@ -59,7 +59,7 @@ export async function startEventsHarness(backend: Backend) {
     members: { manager, assigned, unassigned, support },
     otherOwner: other.owner,
     otherOrgId: other.id,
-    participant,
+    participantToken,
     createEvent,
     eventCount,
   };
