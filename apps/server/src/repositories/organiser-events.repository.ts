@@ -88,7 +88,9 @@ export function organiserEventsRepository(db: Queryable) {
           layout: galleries.layout,
           position: galleries.position,
           createdAt: galleries.createdAt,
-          mediaCount: sql<number>`(select count(*)::int from ${media} m where m.gallery_id = ${galleries.id})`,
+          // galleries.id spelled out: Drizzle leaves a one-table select's columns unqualified, and a
+          // bare "id" in the subquery would be the medium's
+          mediaCount: sql<number>`(select count(*)::int from ${media} m where m.gallery_id = galleries.id)`,
         })
         .from(galleries)
         .where(eq(galleries.photoServiceId, photoServiceId))
