@@ -30,10 +30,6 @@ export const ErrorCode = {
   invalidPicacode: 'invalid_picacode',
   /** The code's event is a draft: its albums open once the organiser publishes it (issue 18). */
   eventNotOpen: 'event_not_open',
-  /** An event setting that cannot change any more (e.g. the currency once photos are sold; issue 18). */
-  settingLocked: 'setting_locked',
-  /** A gallery still holds media or sub-galleries: move them or name where they go (issue 18). */
-  galleryNotEmpty: 'gallery_not_empty',
   /** A check-in step is still outstanding: complete it with its token first. */
   stepRequired: 'checkin_step_required',
   invalidCompleteToken: 'invalid_complete_token',
