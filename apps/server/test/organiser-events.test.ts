@@ -127,6 +127,9 @@ describe.each(BACKENDS)('organiser events on %s', (backend) => {
         'member.not_photographer',
       ],
       [{ name: '  ' }, 'name', 'field.required'],
+      // years the database cannot hold (no year 0; an offset pushing 9999 into 10000) are refused
+      [{ start_date: '0000-01-01' }, 'start_date', 'date.out_of_range'],
+      [{ live_to: '9999-12-31T23:59:59-14:00' }, 'live_to', 'date.out_of_range'],
     ];
     for (const [extra, field, key] of cases) {
       const answer = await owner().post(EVENTS_URL, newEvent(t.org.id, extra));

@@ -11,7 +11,7 @@ import {
   POSITIONS,
   RESOLUTIONS,
 } from '../enums';
-import { date, dateTime, id, idParam, resultsOf } from './common';
+import { id, idParam, date as isoDate, dateTime as isoDateTime, resultsOf } from './common';
 import { eventSlugSchema } from './events';
 
 const tag = 'Organiser events';
@@ -26,6 +26,15 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+// decision (issue 18): event dates and times lie in the years 1900–2999: the database has no year
+// 0 and no year 10000 (an offset can push 9999-12-31 there), and no event is older or later.
+const inYears = (v: string) => {
+  const year = new Date(v.length === 10 ? `${v}T12:00:00Z` : v).getUTCFullYear();
+  return year >= 1900 && year <= 2999;
+};
+const date = isoDate.refine(inYears, { message: 'date.out_of_range' });
+const dateTime = isoDateTime.refine(inYears, { message: 'date.out_of_range' });
 
 const text = (max: number) => z.string().trim().max(max, { message: 'field.too_long' });
 const requiredText = (max: number) => text(max).min(1, { message: 'field.required' });
@@ -177,15 +186,15 @@ export const consoleEventSchema = z.object({
   description: z.string().nullable(),
   location: z.string().nullable(),
   cover_url: z.string().nullable(),
-  start_date: date,
-  end_date: date,
+  start_date: isoDate,
+  end_date: isoDate,
   time_zone: z.string(),
   currency: z.string(),
   checkin_mode: z.enum(CHECKIN_MODES),
   status: z.enum(EVENT_STATUSES),
   show_in_calendar: z.boolean(),
-  live_from: dateTime.nullable(),
-  live_to: dateTime.nullable(),
+  live_from: isoDateTime.nullable(),
+  live_to: isoDateTime.nullable(),
   banner: z
     .object({ id, image_url: z.string(), link_url: z.string().nullable(), position: z.enum(POSITIONS) })
     .nullable(),
@@ -200,12 +209,12 @@ export const consoleEventSchema = z.object({
   counter_type: z.enum(COUNTER_TYPES),
   share_with_friends: z.boolean(),
   use_pica_for_your_event: z.boolean(),
-  hd_available_from: dateTime.nullable(),
-  hd_available_to: dateTime.nullable(),
-  media_available_to: dateTime.nullable(),
+  hd_available_from: isoDateTime.nullable(),
+  hd_available_to: isoDateTime.nullable(),
+  media_available_to: isoDateTime.nullable(),
   /** Set by the unpurchased-media lifecycle, not by the console. */
   media_deleted: z.boolean(),
-  last_stay_deletion_date: date.nullable(),
+  last_stay_deletion_date: isoDate.nullable(),
   can_purchase_during_stay: z.boolean(),
   show_prices: z.boolean(),
   can_see_media: z.boolean(),
@@ -227,7 +236,7 @@ export const consoleEventSchema = z.object({
   /** Settings that cannot change now; `locked_reasons` says why, per setting. */
   locked: z.array(z.enum(LOCKABLE_SETTINGS)),
   locked_reasons: z.record(z.string(), z.string()),
-  created_at: dateTime,
+  created_at: isoDateTime,
 });
 export type ConsoleEvent = z.infer<typeof consoleEventSchema>;
 
