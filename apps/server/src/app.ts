@@ -30,6 +30,7 @@ import { orderRoutes } from './routes/orders.routes';
 import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
 import { organiserCodeRoutes } from './routes/organiser-codes.routes';
+import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   faceRoutes(context);
   anonymizationRoutes(context);
   organiserMediaRoutes(context);
+  organiserEventRoutes(context);
   organisationRoutes(context);
   brandingRoutes(context);
   organiserCodeRoutes(context, { app });

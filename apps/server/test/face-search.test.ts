@@ -328,14 +328,14 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
       await call(h.app, 'POST', '/api/v2/checkins/', { picacode: 'K7M2Q9P' }, { token: stranger })
     ).body.id as number;
     expect((await selfie(stranger, marathon, crop)).body).toMatchObject({ code: 'face_search_unavailable' });
-    // another organisation's organiser cannot read this event's progress; anonymous neither
+    // someone outside the event's organisation cannot read its progress (404 since issue 18)
     expect(
       (
         await call(h.app, 'GET', `/api/organiser/v1/events/${DEMO_FACE_EVENT.slug}/face-index/`, undefined, {
           token: stranger,
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
   });
 
   it('deletes every selfie, match and answer with the album, with the account, and after the retention period', async () => {

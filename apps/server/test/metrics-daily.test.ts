@@ -172,7 +172,8 @@ describe.each(BACKENDS)('daily metrics on %s', (backend) => {
 
   it("answers only the event's own organisers, and refuses a bad period", async () => {
     expect((await metrics(undefined)).status).toBe(401);
-    expect((await metrics(participant)).status).toBe(403);
+    // issue 18: someone outside the organisation is told the event does not exist
+    expect((await metrics(participant)).status).toBe(404);
     expect((await metrics(organiser, 'ffffffff')).status).toBe(404);
     for (const query of ['?days=0', '?days=367', '?days=week']) {
       const answer = await metrics(organiser, MARATHON, query);

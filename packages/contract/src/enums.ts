@@ -110,6 +110,13 @@ export type FaceInferenceStatus = (typeof FACE_INFERENCE_STATUSES)[number];
 export const EXPERIENCE_TYPES = ['event', 'stay'] as const;
 export type ExperienceType = (typeof EXPERIENCE_TYPES)[number];
 
+/**
+ * An event's lifecycle (issue 18): a draft is prepared in the console (its codes open no album, it
+ * is in no calendar), published is open to participants, archived leaves the calendar.
+ */
+export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
 /** decision: immediate = HD right away; delayed = HD from hd_available_from. */
 export const HD_SERVING_TYPES = ['immediate', 'delayed'] as const;
 export type HdServingType = (typeof HD_SERVING_TYPES)[number];

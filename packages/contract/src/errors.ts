@@ -28,6 +28,8 @@ export const ErrorCode = {
   providerNotConfigured: 'provider_not_configured',
   checkinExistsForUser: 'checkin_exists_for_user',
   invalidPicacode: 'invalid_picacode',
+  /** The code's event is a draft: its albums open once the organiser publishes it (issue 18). */
+  eventNotOpen: 'event_not_open',
   /** A check-in step is still outstanding: complete it with its token first. */
   stepRequired: 'checkin_step_required',
   invalidCompleteToken: 'invalid_complete_token',

@@ -13,6 +13,7 @@ import { brandingEndpoints } from './api/organisation-branding';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
+import { organiserEventEndpoints } from './api/organiser-events';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
 import { printEndpoints } from './api/print';
@@ -39,6 +40,7 @@ export const apiGroups = {
   impersonation: impersonationEndpoints,
   metrics: metricEndpoints,
   organiser: organiserEndpoints,
+  organiserEvents: organiserEventEndpoints,
   organisations: organisationEndpoints,
   branding: brandingEndpoints,
   organiserCodes: organiserCodeEndpoints,

@@ -4,6 +4,7 @@ import type {
   CheckinMode,
   CheckinStep,
   CounterType,
+  EventStatus,
   FaceInferenceStatus,
   HdServingType,
   LayoutDirection,
@@ -71,6 +72,13 @@ export const photoServices = pgTable(
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     currency: text('currency').notNull().default('EUR'),
+    /** IANA time zone the event's dates and times are meant in (issue 18), e.g. "Europe/Rome". */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * Lifecycle (issue 18): a draft is prepared in the console and not open to participants yet;
+     * archived events leave the calendar. Rows made before the console are published.
+     */
+    status: text('status').$type<EventStatus>().notNull().default('published'),
     showInCalendar: boolean('show_in_calendar').notNull().default(true),
     liveFrom: timestamp('live_from', { withTimezone: true }),
     liveTo: timestamp('live_to', { withTimezone: true }),

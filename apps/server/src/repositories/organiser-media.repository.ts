@@ -1,11 +1,12 @@
 import type { MediaStatus, MediaType } from '@fotodrop/contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { galleries, media, photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { eventPhotographers, organisationMembers } from '../db/team-schema';
 
 export type OrganiserEventRow = Pick<
   typeof photoServices.$inferSelect,
-  'id' | 'organisationId' | 'slug' | 'name' | 'startDate' | 'endDate'
+  'id' | 'organisationId' | 'slug' | 'name' | 'startDate' | 'endDate' | 'status'
 >;
 
 export interface OrganiserGalleryRow {
@@ -34,6 +35,7 @@ const eventColumns = {
   name: photoServices.name,
   startDate: photoServices.startDate,
   endDate: photoServices.endDate,
+  status: photoServices.status,
 };
 
 /** What an organiser sees of their own events and uploads: every status, no album scoping. */
@@ -42,17 +44,26 @@ export function organiserMediaRepository(db: Queryable) {
     and(eq(media.photoServiceId, photoServiceId), status ? eq(media.status, status) : undefined);
 
   return {
-    /** The organisation's events, the latest start first (the one being photographed now leads). */
-    async eventsOf(organisationId: number): Promise<OrganiserEventRow[]> {
+    /**
+     * Events of these organisations (all of them) and of those (only the ones `userId` is assigned
+     * to as a photographer), the latest start first (the one being photographed now leads).
+     */
+    async eventsOf(whole: number[], assignedOnly: number[], userId: number): Promise<OrganiserEventRow[]> {
+      if (whole.length === 0 && assignedOnly.length === 0) return [];
+      // photo_services.id spelled out: a bare column would resolve inside the subquery (team.repository)
+      const assigned = sql`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = photo_services.id and om.user_id = ${userId})`;
       return db
         .select(eventColumns)
         .from(photoServices)
-        .where(eq(photoServices.organisationId, organisationId))
+        .where(
+          or(
+            whole.length > 0 ? inArray(photoServices.organisationId, whole) : undefined,
+            assignedOnly.length > 0
+              ? and(inArray(photoServices.organisationId, assignedOnly), assigned)
+              : undefined,
+          ),
+        )
         .orderBy(desc(photoServices.startDate), desc(photoServices.id));
-    },
-    async eventBySlug(slug: string): Promise<OrganiserEventRow | undefined> {
-      const [row] = await db.select(eventColumns).from(photoServices).where(eq(photoServices.slug, slug));
-      return row;
     },
     /** Galleries of these events, parents before children as the organiser ordered them. */
     async galleriesOf(photoServiceIds: number[]): Promise<OrganiserGalleryRow[]> {

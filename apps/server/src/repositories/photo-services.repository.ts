@@ -16,7 +16,7 @@ export function photoServicesRepository(db: Queryable) {
       const [row] = await db.select().from(photoServices).where(eq(photoServices.slug, slug));
       return row;
     },
-    /** Calendar events of an organisation ending on or after `from` and starting on or before `to`. */
+    /** Published calendar events of an organisation ending on or after `from` and starting on or before `to`. */
     async calendar(organisationId: number, from: string, to: string | null): Promise<PhotoServiceRow[]> {
       return db
         .select()
@@ -25,6 +25,8 @@ export function photoServicesRepository(db: Queryable) {
           and(
             eq(photoServices.organisationId, organisationId),
             eq(photoServices.showInCalendar, true),
+            // drafts are not open yet, archived events are over (issue 18)
+            eq(photoServices.status, 'published'),
             gte(photoServices.endDate, from),
             to ? lte(photoServices.startDate, to) : undefined,
           ),
@@ -33,7 +35,7 @@ export function photoServicesRepository(db: Queryable) {
         .limit(100);
     },
     /**
-     * Events of an organisation live at `now` (decision, issue 8): an explicit live window
+     * Published events of an organisation live at `now` (decision, issue 8): an explicit live window
      * (`live_from`…`live_to`, open-ended without `live_to`) when the organiser set one, otherwise
      * the event's own days (`start_date`…`end_date`, UTC). Holiday stays are never "live". The one
      * that started last comes first, so a race today wins over a festival week around it.
@@ -47,6 +49,7 @@ export function photoServicesRepository(db: Queryable) {
           and(
             eq(photoServices.organisationId, organisationId),
             eq(photoServices.experienceType, 'event'),
+            eq(photoServices.status, 'published'),
             or(
               and(
                 isNotNull(photoServices.liveFrom),

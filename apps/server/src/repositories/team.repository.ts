@@ -35,6 +35,8 @@ export function teamRepository(db: Queryable) {
       slug: string,
       userId: number,
     ): Promise<{ row: PhotoServiceRow; assigned: boolean } | undefined> {
+      // `photo_services.id` spelled out: Drizzle renders the column unqualified in a one-table
+      // select, and inside the subquery a bare "id" would be organisation_members' own id.
       const [row] = await db
         .select({
           row: photoServices,

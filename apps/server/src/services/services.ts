@@ -32,6 +32,8 @@ import { photobookCovers } from './cart-print/photobook-covers';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
 import { codesService } from './codes/codes.service';
+import { galleriesService } from './events/galleries.service';
+import { organiserEventsService } from './events/organiser-events.service';
 import { anonymizationService } from './faces/anonymization.service';
 import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
@@ -204,6 +206,8 @@ export function createServices(deps: ServiceDeps) {
         deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
       ),
     }),
+    organiserEvents: organiserEventsService({ db: deps.db }),
+    galleries: galleriesService({ db: deps.db }),
     invitations: invitationService({ db: deps.db, jobs: deps.jobs, hasher, limiter, auth, now }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),
     impersonation: impersonationService({ db: deps.db, limiter, now }),

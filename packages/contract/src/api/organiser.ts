@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MEDIA_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
+import { EVENT_STATUSES } from '../enums';
 import { pageQuerySchema, paginated } from '../pagination';
-import { date, dateTime, id, resultsOf } from './common';
+import { date, dateTime, id, idParam, resultsOf } from './common';
 import { eventSlugSchema } from './events';
 
 const tag = 'Organiser';
@@ -83,6 +84,9 @@ export type OrganiserGallery = z.infer<typeof organiserGallerySchema>;
 
 export const organiserEventSchema = z.object({
   id,
+  /** Issue 18: the console lists the events of every organisation the caller is a member of. */
+  organisation_id: id,
+  status: z.enum(EVENT_STATUSES),
   slug: z.string(),
   name: z.string(),
   start_date: date,
@@ -96,6 +100,7 @@ export const organiserEventSchema = z.object({
 });
 export type OrganiserEvent = z.infer<typeof organiserEventSchema>;
 export const organiserEventsSchema = resultsOf(organiserEventSchema);
+export const organiserEventsQuerySchema = z.object({ organisation_id: idParam.optional() });
 
 /** One upload as its organiser sees it: every status, the clean preview, the video once ready. */
 export const organiserMediaSchema = z.object({
@@ -178,8 +183,9 @@ export const organiserEndpoints = {
     tag,
     access: 'user',
     summary:
-      "The events of the organiser's organisation, newest first, with their galleries and upload " +
-      'counts by status (permission media.upload)',
+      "The events of the caller's organisations (or of `organisation_id`), newest first, with their " +
+      'galleries and upload counts by status; photographers see their assigned events (events.read)',
+    query: organiserEventsQuerySchema,
     response: organiserEventsSchema,
   }),
   faceIndexProgress: endpoint({
@@ -189,7 +195,7 @@ export const organiserEndpoints = {
     access: 'user',
     summary:
       "How far face indexing of an event's photos has come: ready photos, indexed, failed, waiting, " +
-      'and faces found (permission media.upload, own organisation only)',
+      'and faces found (media.read)',
     params: uploadMediaParamsSchema,
     response: faceIndexProgressSchema,
   }),
@@ -200,7 +206,7 @@ export const organiserEndpoints = {
     access: 'user',
     summary:
       "An event's uploads, newest first, optionally of one status, with signed thumbnail, clean " +
-      'preview and video links once ready (permission media.upload, own organisation only)',
+      'preview and video links once ready (media.read)',
     params: uploadMediaParamsSchema,
     query: organiserMediaQuerySchema,
     response: organiserMediaPageSchema,
@@ -212,7 +218,7 @@ export const organiserEndpoints = {
     access: 'user',
     summary:
       "An event's usage per day: media viewed and opened, downloads, shares, and paid orders " +
-      '(permission media.upload, own organisation only)',
+      '(metrics.read)',
     params: uploadMediaParamsSchema,
     query: organiserMetricsQuerySchema,
     response: organiserMetricsSchema,

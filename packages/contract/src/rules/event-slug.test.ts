@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isEventSlug } from './event-slug';
+import { eventSlugFromBytes, isEventSlug } from './event-slug';
 
 const hex = '0123456789abcdef';
 
@@ -37,5 +37,21 @@ describe('isEventSlug', () => {
     );
     expect(isEventSlug('ABCDEF12')).toBe(false);
     expect(isEventSlug('abcdef12\n')).toBe(false);
+  });
+});
+
+describe('eventSlugFromBytes', () => {
+  it('makes a valid slug of any 4 bytes, different bytes giving different slugs', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 4, maxLength: 4 }),
+        fc.uint8Array({ minLength: 4, maxLength: 4 }),
+        (a, b) => {
+          expect(isEventSlug(eventSlugFromBytes(a))).toBe(true);
+          if (a.some((x, i) => x !== b[i])) expect(eventSlugFromBytes(a)).not.toBe(eventSlugFromBytes(b));
+        },
+      ),
+    );
+    expect(() => eventSlugFromBytes(new Uint8Array(3))).toThrow(RangeError);
   });
 });

@@ -22,6 +22,7 @@ import { photoServicesRepository } from '../../repositories/photo-services.repos
 import type { AuthContext } from '../accounts/auth.service';
 import { toCheckinDto, toCheckinListItem } from './checkin-dto';
 import type { CodeGuessLimits } from './code-guess-limits';
+import { requireOpenEvent } from './event-open';
 
 const invalidCode = () =>
   new DomainError(400, ErrorCode.invalidPicacode, 'The code entered is not valid', {
@@ -94,6 +95,11 @@ export function checkinsService(deps: {
       if (!picacode) throw invalidCode();
       const repo = checkinsRepository(db);
       const existing = await repo.findForUserByCode(auth.user.id, picacode.code);
+      // an album opened already stays; a new one (or a pending one's next step) waits for publishing
+      if (existing?.checkin.status !== 'complete') {
+        const event = existing?.service ?? (await services.findById(picacode.photoServiceId));
+        if (event) requireOpenEvent(event);
+      }
       if (existing?.checkin.status === 'complete') {
         throw new DomainError(400, ErrorCode.checkinExistsForUser, 'You already have this album.', {
           picacode: picacode.code,

@@ -12,7 +12,8 @@ export function eventsService(deps: { db: Db; now: () => Date }) {
   return {
     async bySlug(slug: string): Promise<{ results: EventInfo[] }> {
       const service = await repo().findBySlug(slug);
-      if (!service) return { results: [] };
+      // a draft's page does not exist for participants yet (issue 18)
+      if (!service || service.status === 'draft') return { results: [] };
       return { results: [toEventInfo(service, await repo().eventWideCode(service.id))] };
     },
 

@@ -6,6 +6,7 @@ import { previewMediaIds } from '../../repositories/media.repository';
 import { organisationsRepository } from '../../repositories/organisations.repository';
 import { photoServicesRepository } from '../../repositories/photo-services.repository';
 import type { CodeGuesser, CodeGuessLimits } from './code-guess-limits';
+import { requireOpenEvent } from './event-open';
 
 const PREVIEW_PHOTOS = 8;
 
@@ -37,6 +38,7 @@ export function previewService(deps: {
           ? await services.findBySlug(query.ep)
           : undefined;
       if (!service) throw invalid();
+      requireOpenEvent(service);
       const serviceId = query.ps ?? query.pica_service;
       if (serviceId && serviceId !== String(service.id)) {
         // A real code with another event's id is as wrong as an unknown code, and counted as one.

@@ -1,22 +1,23 @@
 import {
   type FaceIndexProgress,
-  MEDIA_UPLOAD_PERMISSION,
   type MediaStatus,
   makePagination,
   type OrganiserEvent,
   type OrganiserMedia,
   type OrganiserMetrics,
   type Paginated,
+  roleIsEventBound,
+  roleMay,
 } from '@fotodrop/contract';
 import type { Db } from '../../db/client';
-import { ForbiddenError, NotFoundError } from '../../http/errors';
 import {
-  type OrganiserEventRow,
   type OrganiserMediaRow,
   organiserMediaRepository,
 } from '../../repositories/organiser-media.repository';
-import { usersRepository } from '../../repositories/users.repository';
+import { teamRepository } from '../../repositories/team.repository';
+import { OWN_SITE_ID } from '../../seed/demo';
 import type { AuthContext } from '../accounts/auth.service';
+import { consoleAccess } from '../organisations/console-access';
 import type { MediaFilesService } from './media-files.service';
 
 export interface OrganiserMediaQuery {
@@ -26,8 +27,8 @@ export interface OrganiserMediaQuery {
 }
 
 /**
- * What an organiser reads back about their uploads. Same rule as the upload itself: the
- * `media.upload` permission, and only events of the user's own organisation.
+ * What the console reads back about an event's uploads (issue 18: the caller's membership and
+ * role decide, through `consoleAccess`: media.read, metrics.read, events.read).
  */
 export function organiserService(deps: {
   db: Db;
@@ -38,23 +39,31 @@ export function organiserService(deps: {
   eventMetrics: (photoServiceId: number, days: number) => Promise<OrganiserMetrics>;
 }) {
   const repo = () => organiserMediaRepository(deps.db);
+  const access = () => consoleAccess(deps.db);
 
-  async function requireUploader(auth: AuthContext): Promise<void> {
-    const perms = await usersRepository(deps.db).permissions(auth.user.id);
-    if (!perms.includes(MEDIA_UPLOAD_PERMISSION)) {
-      throw new ForbiddenError(undefined, 'You may not manage photo uploads.');
+  /**
+   * The organisations whose events the caller lists: `organisationId` alone (checked like every
+   * console call), else every organisation the caller is a member of with events.read. Split into
+   * those seen whole and those (photographers) seen only where assigned.
+   */
+  async function scope(
+    auth: AuthContext,
+    organisationId: number | undefined,
+  ): Promise<{ whole: number[]; assignedOnly: number[] }> {
+    if (organisationId !== undefined) {
+      const { actor } = await access().organisation(auth, organisationId, 'events.read');
+      const bound = !actor.staff && actor.role !== null && roleIsEventBound(actor.role);
+      return bound
+        ? { whole: [], assignedOnly: [organisationId] }
+        : { whole: [organisationId], assignedOnly: [] };
     }
-  }
-
-  /** An unknown event is 404; another organisation's is 403, as the upload answers. */
-  async function ownEvent(auth: AuthContext, slug: string): Promise<OrganiserEventRow> {
-    await requireUploader(auth);
-    const event = await repo().eventBySlug(slug);
-    if (!event) throw new NotFoundError('Event not found.');
-    if (event.organisationId !== auth.user.organisationId) {
-      throw new ForbiddenError(undefined, 'You may not see the uploads of this event.');
-    }
-    return event;
+    const memberships = (await teamRepository(deps.db).organisationsOf(auth.user.id)).filter((m) =>
+      roleMay(m.role, 'events.read'),
+    );
+    return {
+      whole: memberships.filter((m) => !roleIsEventBound(m.role)).map((m) => m.id),
+      assignedOnly: memberships.filter((m) => roleIsEventBound(m.role)).map((m) => m.id),
+    };
   }
 
   function toMedia(row: OrganiserMediaRow): OrganiserMedia {
@@ -78,16 +87,20 @@ export function organiserService(deps: {
 
   return {
     /**
-     * The organisation's events, as seen from the site the request comes from (`siteId`, its
-     * X-Event-Owner): on another organisation's branded site the list is empty, so an upload
-     * screen never offers events that site does not show. Without the header (the ingest command)
-     * the list is not narrowed.
+     * The caller's events (see `scope`), as seen from the site the request comes from (`siteId`,
+     * its X-Event-Owner): on an organisation's branded site only that organisation's, so an upload
+     * screen there never offers events the site does not show. decision (issue 18): the console
+     * lives on the main site, where (as without the header: the ingest command) every organisation
+     * of the caller is listed.
      */
-    async events(auth: AuthContext, siteId: number | null): Promise<{ results: OrganiserEvent[] }> {
-      await requireUploader(auth);
-      const organisationId = auth.user.organisationId;
-      const onItsSite = siteId === null || siteId === organisationId;
-      const events = organisationId === null || !onItsSite ? [] : await repo().eventsOf(organisationId);
+    async events(
+      auth: AuthContext,
+      siteId: number | null,
+      organisationId?: number,
+    ): Promise<{ results: OrganiserEvent[] }> {
+      const { whole, assignedOnly } = await scope(auth, organisationId);
+      const onSite = (id: number) => siteId === null || siteId === OWN_SITE_ID || siteId === id;
+      const events = await repo().eventsOf(whole.filter(onSite), assignedOnly.filter(onSite), auth.user.id);
       const ids = events.map((e) => e.id);
       const [galleries, counts] = await Promise.all([repo().galleriesOf(ids), repo().statusCounts(ids)]);
       return {
@@ -96,6 +109,8 @@ export function organiserService(deps: {
           for (const c of counts) if (c.photoServiceId === event.id) mediaCounts[c.status] = c.n;
           return {
             id: event.id,
+            organisation_id: event.organisationId,
+            status: event.status,
             slug: event.slug,
             name: event.name,
             start_date: event.startDate,
@@ -114,7 +129,7 @@ export function organiserService(deps: {
       slug: string,
       query: OrganiserMediaQuery,
     ): Promise<Paginated<OrganiserMedia>> {
-      const event = await ownEvent(auth, slug);
+      const { event } = await access().event(auth, slug, 'media.read');
       const [total, rows] = await Promise.all([
         repo().countMedia(event.id, query.status),
         repo().pageMedia(event.id, query.status, query.page, query.page_size),
@@ -126,11 +141,11 @@ export function organiserService(deps: {
     },
 
     async faceIndexProgress(auth: AuthContext, slug: string): Promise<FaceIndexProgress> {
-      return deps.faceIndexProgress((await ownEvent(auth, slug)).id);
+      return deps.faceIndexProgress((await access().event(auth, slug, 'media.read')).event.id);
     },
 
     async eventMetrics(auth: AuthContext, slug: string, days: number): Promise<OrganiserMetrics> {
-      return deps.eventMetrics((await ownEvent(auth, slug)).id, days);
+      return deps.eventMetrics((await access().event(auth, slug, 'metrics.read')).event.id, days);
     },
   };
 }

@@ -4,6 +4,8 @@ import type { OrganiserEvent, OrganiserMedia } from '@fotodrop/contract/api/orga
 export function makeOrganiserEvent(overrides: Partial<OrganiserEvent> = {}): OrganiserEvent {
   return {
     id: 1,
+    organisation_id: 34,
+    status: 'published',
     slug: '5e1a0c3d',
     name: 'Lakeside City Marathon',
     start_date: '2026-05-10',
