@@ -52,6 +52,12 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   ['fr', 'organiser.events.dates'],
   ['fr', 'organiser.team.actions'],
   ['fr', 'organiser.role_names.support'],
+  // "Logo" in Italian, German, French and Polish; German says "Branding" and "Support"; French "Accent"
+  ...['it', 'de', 'fr', 'pl'].map((language) => [language, 'organiser.branding.image_kinds.logo'] as const),
+  ['de', 'organiser.console.sections.branding'],
+  ['de', 'organiser.branding.title'],
+  ['de', 'organiser.branding.support'],
+  ['fr', 'organiser.branding.colours.accent'],
 ];
 
 function flatten(node: unknown, prefix = '', out: Flat = {}): Flat {
