@@ -28,6 +28,8 @@ import { mediaFileRoutes } from './routes/media-files.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
+import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
+import { tusUploadRoutes, type UploadStore } from './routes/tus-uploads.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
@@ -47,6 +49,8 @@ export interface AppOptions {
   services: Services;
   mailer: Mailer;
   storage: Storage;
+  /** Where resumable (tus) uploads are kept until finished; without it they are not offered. */
+  uploadStore?: UploadStore;
   mediaSecret: string;
   publicUrl: string;
   webDist: string | null;
@@ -158,6 +162,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await paymentWebhookRoutes(app, { apiBase: API_BASE, services });
   downloadRoutes(context, { app, apiBase: API_BASE, storage: options.storage });
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
+  organiserUploadRoutes(context);
+  if (options.uploadStore) {
+    await tusUploadRoutes(app, { apiBase: API_BASE, services, store: options.uploadStore });
+  }
   // after organiserRoutes, which registers the multipart parser
   addFaceRoute(app, { apiBase: API_BASE, services });
   supportSendRoute(app, context, API_BASE);

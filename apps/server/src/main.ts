@@ -27,6 +27,7 @@ async function main() {
     services,
     mailer: runtime.mailer,
     storage: runtime.storage,
+    uploadStore: runtime.uploadStore,
     mediaSecret: runtime.mediaSecret,
     publicUrl,
     webDist,

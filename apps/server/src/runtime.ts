@@ -5,6 +5,7 @@ import { randomSecret } from './adapters/secrets';
 import { localStorage } from './adapters/storage/local-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
 import type { Storage } from './adapters/storage/storage';
+import { openUploadStore } from './adapters/storage/upload-store';
 import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { sweepWorkDirs } from './media/work-dirs';
@@ -18,6 +19,7 @@ import { registerMetricDailyWorker } from './services/metrics/metric-daily.jobs'
 import { registerAlbumZipWorker } from './services/orders/album-zip.jobs';
 import { registerLabPackageWorker } from './services/orders/lab-package.jobs';
 import { registerOrderWorkers } from './services/orders/order.jobs';
+import type { UploadStore } from './routes/tus-uploads.routes';
 import { createServices, type Services } from './services/services';
 
 const RATE_LIMIT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,6 +29,8 @@ export interface Runtime {
   jobs: JobQueue;
   mailer: Mailer;
   storage: Storage;
+  /** Resumable uploads until they are finished (`adapters/storage/upload-store.ts`). */
+  uploadStore: UploadStore;
   mediaSecret: string;
   services: Services;
   close(): Promise<void>;
@@ -64,6 +68,7 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
     jobs,
     mailer,
     storage,
+    uploadStore: openUploadStore(config.storage, config.dataDir),
     mediaSecret,
     services,
     async close() {

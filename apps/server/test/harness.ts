@@ -9,8 +9,10 @@ import type { Mailer, MailMessage } from '../src/adapters/mail/mailer';
 import type { PasswordHasher } from '../src/adapters/password-hasher';
 import type { PaymentRegistry } from '../src/adapters/payments/payment-registry';
 import { localStorage } from '../src/adapters/storage/local-storage';
+import { FileStore } from '@tus/file-store';
 import type { Storage } from '../src/adapters/storage/storage';
 import { buildApp } from '../src/app';
+import { UPLOAD_EXPIRY_MS } from '../src/routes/tus-uploads.routes';
 import type { OidcProviderConfig } from '../src/config';
 import type { ResponseMismatch } from '../src/http/route';
 import { buildMetricsApp } from '../src/metrics-app';
@@ -32,6 +34,8 @@ export interface Harness {
   database: TestDatabase;
   jobs: JobQueue;
   clock: { now: Date };
+  /** The folder of its resumable uploads (a second app on it sees the same uploads, as after a restart). */
+  uploadDir: string;
   /** 2xx answers that did not match their endpoint's response schema; close() fails when any is left. */
   responseMismatches: ResponseMismatch[];
   close(): Promise<void>;
@@ -53,6 +57,10 @@ export interface HarnessOptions {
   faceIndex?: (db: TestDatabase['db']) => FaceIndex;
 }
 
+/** Resumable uploads in `dir`, as the server keeps them under DATA_DIR (`<data>/tus`). */
+export const testUploadStore = (dir: string) =>
+  new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+
 /** A mailer that keeps what it sends in memory, for tests that only need to read the message. */
 export function collectingMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
@@ -66,6 +74,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
   const clock = { now: new Date() };
   const mediaDir = options.storage ? null : await mkdtemp(join(tmpdir(), 'fotodrop-media-'));
   const storage = options.storage ?? localStorage(mediaDir!);
+  const uploadDir = await mkdtemp(join(tmpdir(), 'fotodrop-tus-'));
   const mediaSecret = 'test-media-secret-0123456789abcdef';
   const services = createServices({
     db: database.db,
@@ -88,6 +97,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     services,
     mailer: options.mailer ?? collectingMailer(),
     storage,
+    uploadStore: testUploadStore(uploadDir),
     mediaSecret,
     publicUrl: 'http://localhost:8080',
     webDist: options.webDist ?? null,
@@ -109,6 +119,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     database,
     jobs,
     clock,
+    uploadDir,
     responseMismatches: mismatches,
     async close() {
       await app.close();
@@ -116,6 +127,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
       await jobs.stop();
       await database.destroy();
       if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+      await rm(uploadDir, { recursive: true, force: true });
       if (mismatches.length > 0) {
         throw new Error(`answers outside the contract:\n${JSON.stringify(mismatches, null, 2)}`);
       }

@@ -29,6 +29,8 @@ export interface Endpoint<
   status?: number;
   /** The body may also arrive as multipart/form-data. */
   multipart?: boolean;
+  /** A larger JSON body than the server's default 1 MB (a long list the endpoint takes at once). */
+  bodyLimitBytes?: number;
 }
 
 export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

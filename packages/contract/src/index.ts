@@ -13,6 +13,7 @@ export * from './api/metrics';
 export * from './api/orders';
 export * from './api/organisations';
 export * from './api/organiser';
+export * from './api/organiser-uploads';
 export * from './api/payment-methods';
 export * from './api/photobook';
 export * from './api/print';

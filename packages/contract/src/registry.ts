@@ -11,6 +11,7 @@ import { metricEndpoints } from './api/metrics';
 import { orderEndpoints } from './api/orders';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
+import { organiserUploadEndpoints } from './api/organiser-uploads';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
 import { printEndpoints } from './api/print';
@@ -37,6 +38,7 @@ export const apiGroups = {
   impersonation: impersonationEndpoints,
   metrics: metricEndpoints,
   organiser: organiserEndpoints,
+  organiserUploads: organiserUploadEndpoints,
   organisations: organisationEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 

@@ -35,6 +35,7 @@ import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
 import { selfieService } from './faces/selfie.service';
 import { mediaFilesService } from './media/media-files.service';
+import { uploadsService } from './media/uploads.service';
 import { organiserService } from './media/organiser.service';
 import { metricDailyService } from './metrics/metric-daily.service';
 import { albumZipService } from './orders/album-zip.service';
@@ -211,6 +212,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
+    uploads: uploadsService({ db: deps.db, mediaFiles }),
     albumMedia: albumMediaService({
       db: deps.db,
       mediaFiles,

@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { TUS_RESULT_HEADER, TUS_UPLOADS_PATH } from '@fotodrop/contract';
+import { Server, type Upload } from '@tus/server';
+import type { DataStore } from '@tus/utils';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../http/errors';
+import type { AuthContext } from '../services/accounts/auth.service';
+import type { Services } from '../services/services';
+
+/** A tus data store that can also stream a finished upload back (FileStore, S3Store). */
+export type UploadStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+// decision: unfinished resumable uploads are kept 7 days from their creation, then swept (at start
+// and daily); a photographer resumes a cut upload the same week or starts it again.
+export const UPLOAD_EXPIRY_MS = 7 * 86_400_000;
+const SWEEP_INTERVAL_MS = 86_400_000;
+
+/** A domain error as the JSON body the other endpoints answer (`{code, message, data?}`). */
+const bodyOf = (error: DomainError) =>
+  JSON.stringify({ code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) });
+
+/** The node request behind tus's web Request (srvx keeps it), to find who sent it. */
+function nodeRequestOf(req: Request): IncomingMessage | undefined {
+  return (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+/**
+ * Resumable uploads, tus 1.0 (creation, creation-with-upload, termination, expiration) by
+ * @tus/server, mounted inside Fastify at /api/organiser/v1/uploads/. Fastify authenticates every
+ * request but OPTIONS first (401 in the API's JSON); the tus hooks then apply the upload rules
+ * (`services/media/uploads.service.ts`): the event's role check on every request, only the
+ * creator continues an upload, and a finished file goes through the multipart upload's checks
+ * before the final request is answered with the result. The stored upload is then deleted.
+ */
+export async function tusUploadRoutes(
+  app: FastifyInstance,
+  deps: { apiBase: string; services: Services; store: UploadStore },
+) {
+  const { services, store } = deps;
+  const callers = new WeakMap<IncomingMessage, AuthContext>();
+  const callerOf = (req: Request): AuthContext => {
+    const node = nodeRequestOf(req);
+    const auth = node && callers.get(node);
+    // Fastify authenticated before handing over; a request without a caller never gets this far.
+    if (!auth) throw new Error('tus request without an authenticated caller');
+    return auth;
+  };
+
+  const path = `${deps.apiBase}${TUS_UPLOADS_PATH}`.replace(/\/$/, '');
+  const tus = new Server({
+    path,
+    datastore: store,
+    relativeLocation: true,
+    // The web app is served from the API's own origin: no other site's page may upload.
+    allowedOrigins: [],
+    exposedHeaders: [TUS_RESULT_HEADER],
+    maxSize: () => services.mediaFiles.maxUploadBytes(),
+    async onUploadCreate(req, upload) {
+      return { metadata: await services.uploads.create(callerOf(req), upload.metadata) };
+    },
+    async onIncomingRequest(req, id) {
+      // A creation is checked in onUploadCreate, where its metadata is read.
+      if (req.method === 'POST') return;
+      const upload = await store.getUpload(id);
+      await services.uploads.mayContinue(callerOf(req), upload.metadata);
+    },
+    onUploadFinish: (req, upload) => finish(callerOf(req), upload),
+    async onResponseError(_req, error) {
+      if (error instanceof DomainError) return { status_code: error.status, body: bodyOf(error) };
+      if (!('status_code' in error)) app.log.error({ err: error }, 'resumable upload failed');
+      return undefined;
+    },
+  });
+
+  /** The finished file through the upload checks; the answer carries what became of it. */
+  async function finish(auth: AuthContext, upload: Upload) {
+    const json = { 'Content-Type': 'application/json' };
+    try {
+      const target = await services.uploads.targetOf(auth, upload.metadata);
+      const result = await services.uploads.ingest(await store.read(upload.id), target);
+      return {
+        status_code: 200,
+        headers: { ...json, [TUS_RESULT_HEADER]: result.duplicate ? 'duplicate' : 'created' },
+        body: JSON.stringify(result),
+      };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return {
+        status_code: error.status,
+        headers: { ...json, [TUS_RESULT_HEADER]: 'rejected' },
+        body: bodyOf(error),
+      };
+    } finally {
+      // Accepted or refused, the upload is done: its bytes are in media storage or unwanted.
+      await store.remove(upload.id).catch((error: unknown) => {
+        app.log.warn({ err: error, upload: upload.id }, 'could not remove a finished upload');
+      });
+    }
+  }
+
+  const sweep = () =>
+    tus.cleanUpExpiredUploads().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not sweep expired uploads');
+    });
+  void sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  await app.register(async (scope) => {
+    // The body is tus's to read as it arrives (never buffered): no parser touches it.
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: `${path}/*`,
+      handler: handle,
+    });
+    scope.route({ method: ['POST', 'OPTIONS'], url: path, handler: handle });
+  });
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method !== 'OPTIONS') {
+      const auth = await services.auth.authenticate(request.headers.authorization);
+      services.auth.requireAccess(auth, 'user');
+      callers.set(request.raw, auth!);
+    }
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  }
+}
