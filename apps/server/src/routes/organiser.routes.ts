@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  MEDIA_UPLOAD_PERMISSION,
   organiserEndpoints,
   uploadMediaFieldsSchema,
   uploadMediaParamsSchema,
@@ -8,13 +7,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
+import { DomainError, ValidationError } from '../http/errors';
 import { NUL_MESSAGE, nulFields, parse, toFastifyPath } from '../http/route';
 import { DEFAULT_MAX_VIDEO_BYTES } from '../media/video-inspect';
 import { albumMediaRepository } from '../repositories/album-media.repository';
-import { photoServicesRepository } from '../repositories/photo-services.repository';
-import { usersRepository } from '../repositories/users.repository';
 import type { ReceivedUpload } from '../services/media/media-files.service';
+import { consoleAccess } from '../services/organisations/console-access';
 import type { Services } from '../services/services';
 
 /**
@@ -37,12 +35,8 @@ export async function organiserRoutes(
     const params = parse(uploadMediaParamsSchema, request.params, 'params')!;
     if (!request.isMultipart()) throw new ValidationError({ file: ['upload.multipart_required'] });
 
-    const service = await photoServicesRepository(deps.db).findBySlug(params.slug);
-    if (!service) throw new NotFoundError('Event not found.');
-    const perms = await usersRepository(deps.db).permissions(auth!.user.id);
-    if (!perms.includes(MEDIA_UPLOAD_PERMISSION) || auth!.user.organisationId !== service.organisationId) {
-      throw new ForbiddenError(undefined, 'You may not upload photos or videos to this event.');
-    }
+    // The console's role check (issue 18): outsiders and unassigned photographers 404, roles without uploads 403.
+    const { event: service } = await consoleAccess(deps.db).event(auth!, params.slug, 'media.upload');
 
     const fields: Record<string, string> = {};
     let file: { upload: ReceivedUpload; filename: string } | null = null;
