@@ -5,7 +5,7 @@ import { randomSecret } from './adapters/secrets';
 import { localStorage } from './adapters/storage/local-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
 import type { Storage } from './adapters/storage/storage';
-import { openUploadStore } from './adapters/storage/upload-store';
+import { openUploadStore, type UploadStore } from './adapters/storage/upload-store';
 import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { sweepWorkDirs } from './media/work-dirs';
@@ -19,7 +19,6 @@ import { registerMetricDailyWorker } from './services/metrics/metric-daily.jobs'
 import { registerAlbumZipWorker } from './services/orders/album-zip.jobs';
 import { registerLabPackageWorker } from './services/orders/lab-package.jobs';
 import { registerOrderWorkers } from './services/orders/order.jobs';
-import type { UploadStore } from './routes/tus-uploads.routes';
 import { createServices, type Services } from './services/services';
 
 const RATE_LIMIT_PURGE_INTERVAL_MS = 60 * 60 * 1000;

@@ -45,9 +45,7 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
       [MARATHON],
     );
     const orgId = (rows[0] as { id: number }).id;
-    tokens.manager = (
-      await t.addMember(orgId, tokens.organiser, 'manager@marathon.test', 'manager')
-    ).token;
+    tokens.manager = (await t.addMember(orgId, tokens.organiser, 'manager@marathon.test', 'manager')).token;
     tokens.photographer = (
       await t.addMember(orgId, tokens.organiser, 'photo@marathon.test', 'photographer')
     ).token;
@@ -110,7 +108,10 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
   it('uploads a photo in two chunks; the last answer says what became of it', async () => {
     const bytes = await photo();
     const half = Math.floor(bytes.length / 2);
-    const location = await created(tokens.organiser!, bytes.length, { filename: 'finish-01.jpg', tags: 'bib-7' });
+    const location = await created(tokens.organiser!, bytes.length, {
+      filename: 'finish-01.jpg',
+      tags: 'bib-7',
+    });
     const first = await patch(tokens.organiser!, location, 0, bytes.subarray(0, half));
     expect(first.status).toBe(204);
     expect(first.headers.get('upload-offset')).toBe(String(half));
@@ -195,7 +196,9 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
     const before = await open();
     const answer = await create(tokens.organiser, bytes.length, { event: MARATHON }, before.at);
     const location = answer.headers.get('location')!;
-    expect((await patch(tokens.organiser!, location, 0, bytes.subarray(0, half), before.at)).status).toBe(204);
+    expect((await patch(tokens.organiser!, location, 0, bytes.subarray(0, half), before.at)).status).toBe(
+      204,
+    );
     await before.app.close();
 
     const after = await open();
@@ -232,7 +235,9 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
     expect(last.status).toBe(400);
     expect(last.headers.get('upload-result')).toBe('rejected');
     expect(await last.json()).toMatchObject({ code: 'media_rejected', data: { reason: 'unsupported_type' } });
-    expect((await t.h.database.executeSql('select count(*)::int as n from media', [])).rows[0]).toEqual(before);
+    expect((await t.h.database.executeSql('select count(*)::int as n from media', [])).rows[0]).toEqual(
+      before,
+    );
     expect((await send('HEAD', location, tokens.organiser)).status).toBe(404);
   });
 
@@ -242,9 +247,14 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
       'select g.id from galleries g join photo_services s on s.id = g.photo_service_id where s.slug = $1',
       [TRAIL],
     );
-    const foreign = await create(tokens.organiser, 10, { event: MARATHON, gallery: String(rows[0]!.id) });
+    const foreign = await create(tokens.organiser, 10, {
+      event: MARATHON,
+      gallery: String((rows[0] as { id: number }).id),
+    });
     expect(foreign.status).toBe(400);
-    expect(JSON.parse(await foreign.text())).toMatchObject({ data: { fields: { gallery: ['gallery.unknown'] } } });
+    expect(JSON.parse(await foreign.text())).toMatchObject({
+      data: { fields: { gallery: ['gallery.unknown'] } },
+    });
     expect((await create(tokens.organiser, 10, { filename: 'a.jpg' })).status).toBe(400);
   });
 
@@ -258,7 +268,7 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
     expect((await send('DELETE', location, tokens.photographer)).status).toBe(404);
   });
 
-  it("lets nobody else continue or delete my upload, not even a manager of the event", async () => {
+  it('lets nobody else continue or delete my upload, not even a manager of the event', async () => {
     const bytes = await photo();
     const location = await created(tokens.organiser!, bytes.length);
     expect((await patch(tokens.manager!, location, 0, bytes)).status).toBe(404);
@@ -305,14 +315,25 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
         },
       });
       // another event holds nothing of it, and outsiders learn nothing
-      expect((await check(tokens.otherOrganisation, MARATHON, [{ name: 'a', size: 1, sha256: sha(held) }])).status).toBe(404);
-      expect((await check(undefined, MARATHON, [{ name: 'a', size: 1, sha256: sha(held) }])).status).toBe(401);
+      expect(
+        (await check(tokens.otherOrganisation, MARATHON, [{ name: 'a', size: 1, sha256: sha(held) }])).status,
+      ).toBe(404);
+      expect((await check(undefined, MARATHON, [{ name: 'a', size: 1, sha256: sha(held) }])).status).toBe(
+        401,
+      );
     });
 
     it('takes 10,000 files at once and refuses more, or a malformed checksum', async () => {
       const files = (n: number) =>
-        Array.from({ length: n }, (_, i) => ({ name: `IMG_${i}.jpg`, size: i, sha256: i.toString(16).padStart(64, '0') }));
-      expect(await check(tokens.organiser, MARATHON, files(10_000))).toMatchObject({ status: 200, body: { held: [] } });
+        Array.from({ length: n }, (_, i) => ({
+          name: `IMG_${i}.jpg`,
+          size: i,
+          sha256: i.toString(16).padStart(64, '0'),
+        }));
+      expect(await check(tokens.organiser, MARATHON, files(10_000))).toMatchObject({
+        status: 200,
+        body: { held: [] },
+      });
       expect((await check(tokens.organiser, MARATHON, files(10_001))).status).toBe(400);
       expect(
         (await check(tokens.organiser, MARATHON, [{ name: 'a.jpg', size: 1, sha256: 'XYZ' }])).body,

@@ -1,9 +1,5 @@
 import multipart from '@fastify/multipart';
-import {
-  organiserEndpoints,
-  uploadMediaFieldsSchema,
-  uploadMediaParamsSchema,
-} from '@fotodrop/contract';
+import { organiserEndpoints, uploadMediaFieldsSchema, uploadMediaParamsSchema } from '@fotodrop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';

@@ -1,24 +1,27 @@
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
-import { TUS_RESULT_HEADER, TUS_UPLOADS_PATH } from '@fotodrop/contract';
+import { TUS_RESULT_HEADER, TUS_UPLOADS_PATH, tusUploadMetadataSchema } from '@fotodrop/contract';
 import { Server, type Upload } from '@tus/server';
-import type { DataStore } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UploadStore } from '../adapters/storage/upload-store';
 import { DomainError } from '../http/errors';
+import { parse } from '../http/route';
 import type { AuthContext } from '../services/accounts/auth.service';
+import { OWNER_KEY } from '../services/media/uploads.service';
 import type { Services } from '../services/services';
 
-/** A tus data store that can also stream a finished upload back (FileStore, S3Store). */
-export type UploadStore = DataStore & { read(id: string): Readable | Promise<Readable> };
-
-// decision: unfinished resumable uploads are kept 7 days from their creation, then swept (at start
-// and daily); a photographer resumes a cut upload the same week or starts it again.
-export const UPLOAD_EXPIRY_MS = 7 * 86_400_000;
 const SWEEP_INTERVAL_MS = 86_400_000;
 
 /** A domain error as the JSON body the other endpoints answer (`{code, message, data?}`). */
 const bodyOf = (error: DomainError) =>
   JSON.stringify({ code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) });
+
+/** Upload-Metadata checked with the contract's schema (400 with field errors); keys without a value are dropped. */
+function metadataOf(upload: Upload) {
+  const given = Object.entries(upload.metadata ?? {}).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[k, v]] : [],
+  );
+  return parse(tusUploadMetadataSchema, Object.fromEntries(given), 'body')!;
+}
 
 /** The node request behind tus's web Request (srvx keeps it), to find who sent it. */
 function nodeRequestOf(req: Request): IncomingMessage | undefined {
@@ -57,13 +60,14 @@ export async function tusUploadRoutes(
     exposedHeaders: [TUS_RESULT_HEADER],
     maxSize: () => services.mediaFiles.maxUploadBytes(),
     async onUploadCreate(req, upload) {
-      return { metadata: await services.uploads.create(callerOf(req), upload.metadata) };
+      return { metadata: await services.uploads.create(callerOf(req), metadataOf(upload)) };
     },
     async onIncomingRequest(req, id) {
       // A creation is checked in onUploadCreate, where its metadata is read.
       if (req.method === 'POST') return;
       const upload = await store.getUpload(id);
-      await services.uploads.mayContinue(callerOf(req), upload.metadata);
+      const owner = upload.metadata?.[OWNER_KEY] ?? undefined;
+      await services.uploads.mayContinue(callerOf(req), metadataOf(upload), owner);
     },
     onUploadFinish: (req, upload) => finish(callerOf(req), upload),
     async onResponseError(_req, error) {
@@ -77,7 +81,7 @@ export async function tusUploadRoutes(
   async function finish(auth: AuthContext, upload: Upload) {
     const json = { 'Content-Type': 'application/json' };
     try {
-      const target = await services.uploads.targetOf(auth, upload.metadata);
+      const target = await services.uploads.targetOf(auth, metadataOf(upload));
       const result = await services.uploads.ingest(await store.read(upload.id), target);
       return {
         status_code: 200,

@@ -5,16 +5,27 @@
  * what is stored, so it survives restarts.
  */
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
 import type { StorageConfig } from '../../config';
-import { UPLOAD_EXPIRY_MS, type UploadStore } from '../../routes/tus-uploads.routes';
+
+/** A tus data store that can also stream a finished upload back (FileStore, S3Store). */
+export type UploadStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+// decision: unfinished resumable uploads are kept 7 days from their creation, then swept (at start
+// and daily); a photographer resumes a cut upload the same week or starts it again.
+export const UPLOAD_EXPIRY_MS = 7 * 86_400_000;
 
 // decision: on S3 the tus objects (`<id>`, `<id>.info`, `<id>.part`) sit at the bucket's root under
 // random 32-hex names (@tus/s3-store has no key prefix); the media keys never take that shape.
 export function openUploadStore(storage: StorageConfig, dataDir: string): UploadStore {
   if (storage.kind === 'local') {
-    return new FileStore({ directory: join(dataDir, 'tus'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    return new FileStore({
+      directory: join(dataDir, 'tus'),
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+    });
   }
   return new S3Store({
     // tus-js-client sends 50 MB chunks (the ingest command); parts of 8 MB keep memory low.

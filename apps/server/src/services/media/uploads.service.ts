@@ -1,11 +1,7 @@
-import {
-  type UploadCheckBody,
-  type UploadCheckResponse,
-  tusUploadMetadataSchema,
-} from '@fotodrop/contract';
+import type { tusUploadMetadataSchema, UploadCheckBody, UploadCheckResponse } from '@fotodrop/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import { parse } from '../../http/route';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
 import { mediaRepository } from '../../repositories/media.repository';
 import type { PhotoServiceRow } from '../../repositories/photo-services.repository';
@@ -13,11 +9,11 @@ import type { AuthContext } from '../accounts/auth.service';
 import { consoleAccess } from '../organisations/console-access';
 import type { IngestResult, IngestTarget, MediaFilesService } from './media-files.service';
 
-/** Upload-Metadata as tus stores it: a value may be missing (a key sent without one). */
-export type StoredMetadata = Record<string, string | null | undefined>;
+/** An upload's Upload-Metadata, parsed with the contract's schema (by the route). */
+export type UploadMetadata = z.output<typeof tusUploadMetadataSchema>;
 
 /** The metadata key the server adds: who created the upload (a client's own value is dropped). */
-const OWNER_KEY = 'user';
+export const OWNER_KEY = 'user';
 
 const tagsOf = (text: string | undefined) =>
   (text ?? '')
@@ -32,40 +28,32 @@ const tagsOf = (text: string | undefined) =>
  */
 export function uploadsService(deps: { db: Db; mediaFiles: MediaFilesService }) {
   const access = () => consoleAccess(deps.db);
-  const withoutEmpty = (metadata: StoredMetadata | undefined): Record<string, string> =>
-    Object.fromEntries(
-      Object.entries(metadata ?? {}).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as const] : [])),
-    );
 
   async function galleryIn(event: PhotoServiceRow, galleryId: number | undefined): Promise<number | null> {
     if (galleryId === undefined) return null;
     // matched in memory, not by a query on the id: another event's gallery is simply not found
     const galleries = await albumMediaRepository(deps.db).galleriesOf(event.id);
-    if (!galleries.some((g) => g.id === galleryId)) throw new ValidationError({ gallery: ['gallery.unknown'] });
+    if (!galleries.some((g) => g.id === galleryId))
+      throw new ValidationError({ gallery: ['gallery.unknown'] });
     return galleryId;
   }
 
   /** The event an upload's metadata names, if the caller may upload to it (404/403 otherwise). */
-  async function eventOf(auth: AuthContext, metadata: StoredMetadata | undefined) {
-    const data = parse(tusUploadMetadataSchema, withoutEmpty(metadata), 'body')!;
-    const { event } = await access().event(auth, data.event, 'media.upload');
-    return { event, data };
-  }
+  const eventOf = async (auth: AuthContext, data: UploadMetadata) =>
+    (await access().event(auth, data.event, 'media.upload')).event;
 
   return {
     /**
      * A new upload's metadata as it is stored: checked (event, gallery of that event, role), only
      * the known keys kept, and its creator's id added by the server.
      */
-    async create(auth: AuthContext, metadata: StoredMetadata | undefined): Promise<Record<string, string>> {
-      const { event, data } = await eventOf(auth, metadata);
-      await galleryIn(event, data.gallery);
-      const kept = withoutEmpty(metadata);
+    async create(auth: AuthContext, data: UploadMetadata): Promise<Record<string, string>> {
+      await galleryIn(await eventOf(auth, data), data.gallery);
       return {
         event: data.event,
         ...(data.gallery !== undefined ? { gallery: String(data.gallery) } : {}),
-        ...(kept.filename !== undefined ? { filename: kept.filename } : {}),
-        ...(kept.tags !== undefined ? { tags: kept.tags } : {}),
+        ...(data.filename !== undefined ? { filename: data.filename } : {}),
+        ...(data.tags !== undefined ? { tags: data.tags } : {}),
         [OWNER_KEY]: String(auth.user.id),
       };
     },
@@ -75,14 +63,14 @@ export function uploadsService(deps: { db: Db; mediaFiles: MediaFilesService }) 
      * and only while their role still allows uploads to its event; anyone else is told it does not
      * exist (404), like an outsider of the event.
      */
-    async mayContinue(auth: AuthContext, metadata: StoredMetadata | undefined): Promise<void> {
-      if (metadata?.[OWNER_KEY] !== String(auth.user.id)) throw new NotFoundError('Upload not found.');
-      await eventOf(auth, metadata);
+    async mayContinue(auth: AuthContext, data: UploadMetadata, owner: string | undefined): Promise<void> {
+      if (owner !== String(auth.user.id)) throw new NotFoundError('Upload not found.');
+      await eventOf(auth, data);
     },
 
     /** Where a finished upload goes, checked again (a gallery may have been deleted meanwhile). */
-    async targetOf(auth: AuthContext, metadata: StoredMetadata | undefined): Promise<IngestTarget> {
-      const { event, data } = await eventOf(auth, metadata);
+    async targetOf(auth: AuthContext, data: UploadMetadata): Promise<IngestTarget> {
+      const event = await eventOf(auth, data);
       return {
         photoServiceId: event.id,
         galleryId: await galleryIn(event, data.gallery),
