@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +16,8 @@ import { call, collectingMailer, logInAsDemoOrganiser, testUploadStore } from '.
 import { startTeamHarness, type TeamHarness } from './team-fixture';
 
 const UPLOADS = '/api/organiser/v1/uploads/';
+const INGEST = fileURLToPath(new URL('../scripts/ingest.ts', import.meta.url));
+const execFileAsync = promisify(execFile);
 const MARATHON = '5e1a0c3d';
 const TRAIL = 'a1b7e5d0'; // another organisation's event
 
@@ -288,6 +294,39 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
     expect((await send('DELETE', location, tokens.organiser)).status).toBe(204);
     expect(await readdir(t.h.uploadDir)).not.toContain(id);
     expect((await send('HEAD', location, tokens.organiser)).status).toBe(404);
+  });
+
+  it('npm run ingest sends a folder by tus and, run again, sends only what the event lacks', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'fotodrop-ingest-'));
+    try {
+      await writeFile(join(folder, 'a.jpg'), await photo());
+      await writeFile(join(folder, 'b.jpg'), await photo());
+      await writeFile(join(folder, 'notes.txt'), 'not a photo\n'.repeat(100));
+      const run = async () => {
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          ['--import', 'tsx', INGEST, '--url', base, '--event', MARATHON, folder],
+          {
+            env: {
+              ...process.env,
+              FOTODROP_EMAIL: 'organiser@fotodrop.test',
+              FOTODROP_PASSWORD: 'Fotodrop-organiser1',
+              FOTODROP_INGEST_STATE: join(folder, '.state.json'),
+            },
+          },
+        );
+        return stdout;
+      };
+      const first = await run();
+      expect(first).toMatch(/added\s+a\.jpg/);
+      expect(first).toMatch(/refused\s+notes\.txt — unsupported_type/);
+      expect(first).toContain('2 added, 0 already there (0 not sent), 1 refused');
+      const second = await run();
+      expect(second).toMatch(/held\s+a\.jpg/);
+      expect(second).toContain('0 added, 2 already there (2 not sent), 1 refused');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   describe('batch check', () => {
