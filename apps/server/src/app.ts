@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { allEndpoints, ErrorCode, PLATFORM_STAFF_PERMISSION } from '@fotodrop/contract';
+import type { Locker } from '@tus/utils';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Storage } from './adapters/storage/storage';
@@ -52,6 +53,8 @@ export interface AppOptions {
   storage: Storage;
   /** Where resumable (tus) uploads are kept until finished; without it they are not offered. */
   uploadStore?: UploadStore;
+  /** The lock of an upload shared by every API process (PostgreSQL); the process's memory by default. */
+  uploadLocker?: Locker;
   mediaSecret: string;
   publicUrl: string;
   webDist: string | null;
@@ -165,7 +168,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
   organiserUploadRoutes(context);
   if (options.uploadStore) {
-    await tusUploadRoutes(app, { apiBase: API_BASE, services, store: options.uploadStore });
+    await tusUploadRoutes(app, {
+      apiBase: API_BASE,
+      services,
+      store: options.uploadStore,
+      ...(options.uploadLocker ? { locker: options.uploadLocker } : {}),
+    });
   }
   // after organiserRoutes, which registers the multipart parser
   addFaceRoute(app, { apiBase: API_BASE, services });

@@ -28,6 +28,7 @@ async function main() {
     mailer: runtime.mailer,
     storage: runtime.storage,
     uploadStore: runtime.uploadStore,
+    ...(runtime.uploadLocker ? { uploadLocker: runtime.uploadLocker } : {}),
     mediaSecret: runtime.mediaSecret,
     publicUrl,
     webDist,

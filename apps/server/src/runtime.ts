@@ -5,6 +5,7 @@ import { randomSecret } from './adapters/secrets';
 import { localStorage } from './adapters/storage/local-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
 import type { Storage } from './adapters/storage/storage';
+import { postgresUploadLocker, type UploadLocker } from './adapters/storage/upload-locker';
 import { openUploadStore, type UploadStore } from './adapters/storage/upload-store';
 import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
@@ -30,6 +31,8 @@ export interface Runtime {
   storage: Storage;
   /** Resumable uploads until they are finished (`adapters/storage/upload-store.ts`). */
   uploadStore: UploadStore;
+  /** With PostgreSQL, the upload locks every API process shares; null with PGlite (one process). */
+  uploadLocker: UploadLocker | null;
   mediaSecret: string;
   services: Services;
   close(): Promise<void>;
@@ -61,6 +64,7 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
       .catch((error: unknown) => console.error('could not purge rate limits', error));
   void purgeRateLimits();
   const purgeTimer = setInterval(purgeRateLimits, RATE_LIMIT_PURGE_INTERVAL_MS);
+  const uploadLocker = config.DATABASE_URL ? postgresUploadLocker(config.DATABASE_URL) : null;
   purgeTimer.unref();
   return {
     database,
@@ -68,10 +72,12 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
     mailer,
     storage,
     uploadStore: openUploadStore(config.storage, config.dataDir),
+    uploadLocker,
     mediaSecret,
     services,
     async close() {
       clearInterval(purgeTimer);
+      await uploadLocker?.close();
       await jobs.stop();
       await database.close();
     },

@@ -11,6 +11,7 @@ import type { PasswordHasher } from '../src/adapters/password-hasher';
 import type { PaymentRegistry } from '../src/adapters/payments/payment-registry';
 import { localStorage } from '../src/adapters/storage/local-storage';
 import type { Storage } from '../src/adapters/storage/storage';
+import { postgresUploadLocker } from '../src/adapters/storage/upload-locker';
 import { UPLOAD_EXPIRY_MS } from '../src/adapters/storage/upload-store';
 import { buildApp } from '../src/app';
 import type { OidcProviderConfig } from '../src/config';
@@ -75,6 +76,8 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
   const mediaDir = options.storage ? null : await mkdtemp(join(tmpdir(), 'fotodrop-media-'));
   const storage = options.storage ?? localStorage(mediaDir!);
   const uploadDir = await mkdtemp(join(tmpdir(), 'fotodrop-tus-'));
+  // as in production: on PostgreSQL the upload locks are advisory locks every process shares
+  const uploadLocker = database.connectionString ? postgresUploadLocker(database.connectionString) : null;
   const mediaSecret = 'test-media-secret-0123456789abcdef';
   const services = createServices({
     db: database.db,
@@ -98,6 +101,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     mailer: options.mailer ?? collectingMailer(),
     storage,
     uploadStore: testUploadStore(uploadDir),
+    ...(uploadLocker ? { uploadLocker } : {}),
     mediaSecret,
     publicUrl: 'http://localhost:8080',
     webDist: options.webDist ?? null,
@@ -123,6 +127,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     responseMismatches: mismatches,
     async close() {
       await app.close();
+      await uploadLocker?.close();
       await metrics.close();
       await jobs.stop();
       await database.destroy();

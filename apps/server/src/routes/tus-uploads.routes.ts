@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { TUS_RESULT_HEADER, TUS_UPLOADS_PATH, tusUploadMetadataSchema } from '@fotodrop/contract';
-import { Server, type Upload } from '@tus/server';
+import { type Locker, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadStore } from '../adapters/storage/upload-store';
 import { DomainError } from '../http/errors';
@@ -38,7 +38,7 @@ function nodeRequestOf(req: Request): IncomingMessage | undefined {
  */
 export async function tusUploadRoutes(
   app: FastifyInstance,
-  deps: { apiBase: string; services: Services; store: UploadStore },
+  deps: { apiBase: string; services: Services; store: UploadStore; locker?: Locker },
 ) {
   const { services, store } = deps;
   const callers = new WeakMap<IncomingMessage, AuthContext>();
@@ -54,6 +54,8 @@ export async function tusUploadRoutes(
   const tus = new Server({
     path,
     datastore: store,
+    // decision: several API processes share PostgreSQL advisory locks (adapters/storage/upload-locker.ts).
+    ...(deps.locker ? { locker: deps.locker } : {}),
     relativeLocation: true,
     // The web app is served from the API's own origin: no other site's page may upload.
     allowedOrigins: [],
