@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { DomainError, ValidationError } from '../http/errors';
 import { NUL_MESSAGE, nulFields, parse, toFastifyPath } from '../http/route';
-import { DEFAULT_MAX_VIDEO_BYTES } from '../media/video-inspect';
 import { albumMediaRepository } from '../repositories/album-media.repository';
 import type { ReceivedUpload } from '../services/media/media-files.service';
 import { consoleAccess } from '../services/organisations/console-access';
@@ -22,7 +21,7 @@ export async function organiserRoutes(
   deps: { apiBase: string; services: Services; db: Db },
 ) {
   await app.register(multipart, {
-    limits: { fileSize: DEFAULT_MAX_VIDEO_BYTES, files: 1, fields: 10, fieldSize: 2000 },
+    limits: { fileSize: deps.services.mediaFiles.maxUploadBytes(), files: 1, fields: 10, fieldSize: 2000 },
   });
   const endpoint = organiserEndpoints.uploadMedia;
   app.post(toFastifyPath(deps.apiBase, endpoint.path), async (request, reply) => {
@@ -42,7 +41,7 @@ export async function organiserRoutes(
         if (part.type === 'file') {
           file = { upload: await deps.services.mediaFiles.receive(part.file), filename: part.filename };
           // A file over every limit is cut off by the parser (the stream ends early, marked truncated).
-          if (part.file.truncated) throw tooLarge();
+          if (part.file.truncated) throw tooLarge(deps.services.mediaFiles.maxUploadBytes());
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;
         }
@@ -56,7 +55,8 @@ export async function organiserRoutes(
       // The rest of a refused upload is not read: the connection closes after the answer rather
       // than receive (and discard) hundreds of megabytes first.
       if (!request.raw.readableEnded) reply.header('connection', 'close');
-      throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+      const cutOff = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+      throw cutOff ? tooLarge(deps.services.mediaFiles.maxUploadBytes()) : error;
     } finally {
       await file?.upload.discard();
     }
@@ -94,8 +94,8 @@ export async function organiserRoutes(
   }
 }
 
-function tooLarge(): DomainError {
-  const limit = Math.floor(DEFAULT_MAX_VIDEO_BYTES / 2 ** 20);
+function tooLarge(maxBytes: number): DomainError {
+  const limit = Math.floor(maxBytes / 2 ** 20);
   return new DomainError(413, 'media_rejected', `The file is larger than ${limit} MB.`, {
     reason: 'too_large_file',
   });

@@ -68,7 +68,12 @@ export interface ServiceDeps {
     Partial<
       Pick<
         ServerConfig,
-        'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS' | 'PAYMENT_TIMEOUT_MINUTES' | 'ENGINE_IDLE_SECONDS'
+        | 'PUBLIC_URL'
+        | 'PORT'
+        | 'SELFIE_RETENTION_DAYS'
+        | 'PAYMENT_TIMEOUT_MINUTES'
+        | 'ENGINE_IDLE_SECONDS'
+        | 'MAX_VIDEO_MB'
       >
     >;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
@@ -123,6 +128,9 @@ export function createServices(deps: ServiceDeps) {
     secret: deps.mediaSecret,
     now,
     onReady: (mediaId) => faceIndexing.mediaReady(mediaId),
+    ...(deps.config.MAX_VIDEO_MB
+      ? { limits: { video: { maxBytes: deps.config.MAX_VIDEO_MB * 2 ** 20 } } }
+      : {}),
   });
   const checkins = checkinsService({
     db: deps.db,
