@@ -31,6 +31,9 @@ export function openUploadStore(storage: StorageConfig, dataDir: string): Upload
     // tus-js-client sends 50 MB chunks (the ingest command); parts of 8 MB keep memory low.
     partSize: 8 * 1024 * 1024,
     expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+    // Object tags (for bucket lifecycle rules) are missing from several S3-compatible providers;
+    // the daily sweep (`cleanUpExpiredUploads`) removes expired uploads without them.
+    useTags: false,
     s3ClientConfig: {
       bucket: storage.bucket,
       region: storage.region,
