@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +111,22 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
     return Number(head.headers.get('upload-offset'));
   };
 
+  /** Another app on the same database and upload folder: the server after a restart. */
+  const reopen = async () => {
+    const app: FastifyInstance = await buildApp({
+      database: t.h.database,
+      services: t.h.services,
+      mailer: collectingMailer(),
+      storage: localStorage(tmpdir()),
+      uploadStore: testUploadStore(t.h.uploadDir),
+      mediaSecret: 'test-media-secret-0123456789abcdef',
+      publicUrl: 'http://localhost:8080',
+      webDist: null,
+      logLevel: 'silent',
+    });
+    return { app, at: await app.listen({ port: 0, host: '127.0.0.1' }) };
+  };
+
   it('uploads a photo in two chunks; the last answer says what became of it', async () => {
     const bytes = await photo();
     const half = Math.floor(bytes.length / 2);
@@ -183,23 +199,9 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
   });
 
   it('resumes after the app is closed and opened again on the same upload folder', async () => {
-    const open = async () => {
-      const app: FastifyInstance = await buildApp({
-        database: t.h.database,
-        services: t.h.services,
-        mailer: collectingMailer(),
-        storage: localStorage(tmpdir()),
-        uploadStore: testUploadStore(t.h.uploadDir),
-        mediaSecret: 'test-media-secret-0123456789abcdef',
-        publicUrl: 'http://localhost:8080',
-        webDist: null,
-        logLevel: 'silent',
-      });
-      return { app, at: await app.listen({ port: 0, host: '127.0.0.1' }) };
-    };
     const bytes = await photo();
     const half = Math.floor(bytes.length / 2);
-    const before = await open();
+    const before = await reopen();
     const answer = await create(tokens.organiser, bytes.length, { event: MARATHON }, before.at);
     const location = answer.headers.get('location')!;
     expect((await patch(tokens.organiser!, location, 0, bytes.subarray(0, half), before.at)).status).toBe(
@@ -207,7 +209,7 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
     );
     await before.app.close();
 
-    const after = await open();
+    const after = await reopen();
     try {
       expect(await offsetOf(tokens.organiser!, location, after.at)).toBe(half);
       const last = await patch(tokens.organiser!, location, half, bytes.subarray(half), after.at);
@@ -215,6 +217,29 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
       expect(await last.json()).toMatchObject({ duplicate: false });
     } finally {
       await after.app.close();
+    }
+  });
+
+  it('removes unfinished uploads older than 7 days when the server starts', async () => {
+    const bytes = await photo();
+    const stale = await created(tokens.organiser!, bytes.length);
+    const fresh = await created(tokens.organiser!, bytes.length);
+    const staleId = stale.split('/').pop()!;
+    const info = join(t.h.uploadDir, `${staleId}.json`);
+    const stored = JSON.parse(await readFile(info, 'utf8')) as { creation_date: string };
+    stored.creation_date = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await writeFile(info, JSON.stringify(stored));
+
+    const restarted = await reopen();
+    try {
+      for (let i = 0; i < 100 && (await readdir(t.h.uploadDir)).includes(staleId); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await readdir(t.h.uploadDir)).not.toContain(staleId);
+      expect((await send('HEAD', stale, tokens.organiser, {}, undefined, restarted.at)).status).toBe(404);
+      expect(await offsetOf(tokens.organiser!, fresh, restarted.at)).toBe(0);
+    } finally {
+      await restarted.app.close();
     }
   });
 
