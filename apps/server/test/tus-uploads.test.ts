@@ -30,8 +30,15 @@ const metadataHeader = (m: Record<string, string>) =>
 let shade = 0;
 async function photo(): Promise<Buffer> {
   shade += 7;
+  // noise: a photo of some size (tens of kB), so a first chunk of 5000 bytes is only its start
   return sharp({
-    create: { width: 640, height: 480, channels: 3, background: { r: shade % 256, g: 90, b: 160 } },
+    create: {
+      width: 320,
+      height: 240,
+      channels: 3,
+      background: { r: shade % 256, g: 90, b: 160 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .jpeg()
     .toBuffer();
@@ -258,17 +265,54 @@ describe.each(BACKENDS)('resumable (tus) uploads on %s', (backend) => {
     expect((await create(tokens.organiser, tooLong - 1, { event: MARATHON })).status).toBe(201);
   });
 
-  it('refuses a file that is no photo or video with the reason, and stores nothing', async () => {
-    const before = (await t.h.database.executeSql('select count(*)::int as n from media', [])).rows[0];
-    const text = Buffer.from('just some text, certainly not a photo\n'.repeat(200));
+  const mediaCount = async () =>
+    (await t.h.database.executeSql('select count(*)::int as n from media', [])).rows[0];
+
+  it('refuses a file that is no photo or video after its first chunk, with the reason', async () => {
+    const before = await mediaCount();
+    const text = Buffer.from('just some text, certainly not a photo\n'.repeat(500));
     const location = await created(tokens.organiser!, text.length, { filename: 'notes.jpg' });
-    const last = await patch(tokens.organiser!, location, 0, text);
+    const first = await patch(tokens.organiser!, location, 0, text.subarray(0, 5000));
+    expect(first.status).toBe(400);
+    expect(await first.json()).toMatchObject({
+      code: 'media_rejected',
+      data: { reason: 'unsupported_type' },
+    });
+    expect((await send('HEAD', location, tokens.organiser)).status).toBe(404);
+    expect(await mediaCount()).toEqual(before);
+  });
+
+  it('refuses a photo announced over the photo limit after its first chunk: 413', async () => {
+    const bytes = await photo();
+    const location = await created(tokens.organiser!, 41 * 2 ** 20);
+    const first = await patch(tokens.organiser!, location, 0, bytes.subarray(0, 5000));
+    expect(first.status).toBe(413);
+    expect(await first.json()).toMatchObject({ code: 'media_rejected', data: { reason: 'too_large_file' } });
+    expect((await send('HEAD', location, tokens.organiser)).status).toBe(404);
+  });
+
+  it('refuses a damaged video when it is finished, the reason in the last answer, and stores nothing', async () => {
+    const before = await mediaCount();
+    // an MP4's boxes (`ftyp`, then `mdat` to the end) around bytes no decoder reads
+    const ftyp = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypisom'),
+      Buffer.from([0, 0, 2, 0]),
+    ]);
+    const brands = Buffer.from('isommp41');
+    const mdat = Buffer.alloc(8);
+    mdat.writeUInt32BE(30_000 - 24, 0);
+    mdat.write('mdat', 4, 'latin1');
+    const body = Buffer.alloc(30_000 - 32);
+    for (let i = 0; i < body.length; i++) body[i] = (i * 7919) % 251;
+    const bytes = Buffer.concat([ftyp, brands, mdat, body]);
+    const location = await created(tokens.organiser!, bytes.length, { filename: 'broken.mp4' });
+    expect((await patch(tokens.organiser!, location, 0, bytes.subarray(0, 5000))).status).toBe(204);
+    const last = await patch(tokens.organiser!, location, 5000, bytes.subarray(5000));
     expect(last.status).toBe(400);
     expect(last.headers.get('upload-result')).toBe('rejected');
-    expect(await last.json()).toMatchObject({ code: 'media_rejected', data: { reason: 'unsupported_type' } });
-    expect((await t.h.database.executeSql('select count(*)::int as n from media', [])).rows[0]).toEqual(
-      before,
-    );
+    expect(await last.json()).toMatchObject({ code: 'media_rejected', data: { reason: 'corrupt' } });
+    expect(await mediaCount()).toEqual(before);
     expect((await send('HEAD', location, tokens.organiser)).status).toBe(404);
   });
 

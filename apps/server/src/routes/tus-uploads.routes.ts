@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { TUS_RESULT_HEADER, TUS_UPLOADS_PATH, tusUploadMetadataSchema } from '@fotodrop/contract';
 import { type Locker, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadStore } from '../adapters/storage/upload-store';
 import { DomainError } from '../http/errors';
 import { parse } from '../http/route';
+import { HEAD_BYTES } from '../media/upload-spool';
 import type { AuthContext } from '../services/accounts/auth.service';
 import { OWNER_KEY } from '../services/media/uploads.service';
 import type { Services } from '../services/services';
@@ -21,6 +23,43 @@ function metadataOf(upload: Upload) {
     typeof v === 'string' ? [[k, v]] : [],
   );
   return parse(tusUploadMetadataSchema, Object.fromEntries(given), 'body')!;
+}
+
+/**
+ * The store, but a write that completes an upload's first HEAD_BYTES checks them (and the
+ * announced length) as a multipart upload's first bytes are checked: a file that is no photo or
+ * video, or a photo over the photo limit, is refused (400/413 `media_rejected`) and deleted after
+ * its first chunk, not after the whole gigabyte. The full checks still run when it is finished.
+ */
+function checkingStart(store: UploadStore, services: Services): UploadStore {
+  const checked = Object.create(store) as UploadStore;
+  checked.write = async (readable, id, offset) => {
+    const written = await store.write(readable, id, offset);
+    const upload = await store.getUpload(id);
+    const headEnd = Math.min(HEAD_BYTES, upload.size ?? HEAD_BYTES);
+    if (offset >= headEnd || written < headEnd) return written;
+    const head = await firstBytes(await store.read(id), headEnd);
+    try {
+      services.mediaFiles.checkStart(head, upload.size ?? written);
+    } catch (error) {
+      await store.remove(id);
+      throw error;
+    }
+    return written;
+  };
+  return checked;
+}
+
+async function firstBytes(stream: Readable, count: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= count) break;
+  }
+  stream.destroy();
+  return Buffer.concat(chunks).subarray(0, count);
 }
 
 /** The node request behind tus's web Request (srvx keeps it), to find who sent it. */
@@ -53,7 +92,7 @@ export async function tusUploadRoutes(
   const path = `${deps.apiBase}${TUS_UPLOADS_PATH}`.replace(/\/$/, '');
   const tus = new Server({
     path,
-    datastore: store,
+    datastore: checkingStart(store, services),
     // decision: several API processes share PostgreSQL advisory locks (adapters/storage/upload-locker.ts).
     ...(deps.locker ? { locker: deps.locker } : {}),
     relativeLocation: true,

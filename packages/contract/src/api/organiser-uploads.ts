@@ -35,7 +35,9 @@ export type TusUploadMetadata = z.input<typeof tusUploadMetadataSchema>;
  * accepted (new or already in the event); 400/413 with `{code: 'media_rejected', message, data:
  * {reason}}` (MEDIA_REJECT_REASONS) when the content checks refused it. Either way the tus upload
  * itself is gone afterwards. The same outcome is in this header (`created`, `duplicate` or
- * `rejected`), for clients that read headers more easily than bodies.
+ * `rejected`), for clients that read headers more easily than bodies. A file refused by its
+ * first bytes (no photo or video, a photo announced over its limit) is answered the same
+ * `media_rejected` body by the PATCH that brought them, without the header.
  */
 export const TUS_RESULT_HEADER = 'Upload-Result';
 export const TUS_RESULTS = ['created', 'duplicate', 'rejected'] as const;

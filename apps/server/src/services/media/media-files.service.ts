@@ -14,7 +14,7 @@ import { MediaRejected } from '../../media/inspect';
 import { inspectUpload, type UploadInfo, type UploadLimits } from '../../media/inspect-upload';
 import { signMediaPath } from '../../media/signed-url';
 import { memoisedSigner } from '../../media/signed-url-memo';
-import { type SpooledUpload, spoolUpload } from '../../media/upload-spool';
+import { HEAD_BYTES, kindOf, type SpooledUpload, spoolUpload } from '../../media/upload-spool';
 import { type MediaVariant, mediaKey } from '../../media/variants';
 import { makeVideoDerivatives } from '../../media/video-derivatives';
 import { DEFAULT_MAX_VIDEO_BYTES } from '../../media/video-inspect';
@@ -254,6 +254,24 @@ export function mediaFilesService(deps: {
         return await service.ingest({ ...target, upload });
       } finally {
         await upload.discard();
+      }
+    },
+
+    /**
+     * A file's first bytes (HEAD_BYTES, or all of a smaller file) and its announced size, checked
+     * before the rest arrives (a resumable upload after its first chunk): throws the refusal
+     * `receive` would throw for the same file — no photo or video, or over its kind's size limit.
+     */
+    checkStart(head: Buffer, size: number): void {
+      try {
+        const { kind, maxBytes } = kindOf(head.subarray(0, HEAD_BYTES), deps.limits);
+        if (size > maxBytes) {
+          const mb = Math.floor(maxBytes / 2 ** 20);
+          const what = kind === 'video' ? 'The video' : 'The file';
+          throw new MediaRejected('too_large_file', `${what} is larger than ${mb} MB.`);
+        }
+      } catch (error) {
+        throw error instanceof MediaRejected ? refusal(error) : error;
       }
     },
 
