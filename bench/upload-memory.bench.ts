@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as tus from 'tus-js-client';
 import { makeTestVideo } from '../apps/server/src/media/test-videos';
 import { machine, writeSection } from './report';
 
@@ -23,6 +24,8 @@ const FILE_BYTES = 190 * 2 ** 20;
 const PARALLEL = 3;
 const SLUG = '5e1a0c3d';
 const MiB = 2 ** 20;
+const TUS_FILE_BYTES = 1024 * MiB;
+const TUS_CHUNK_BYTES = 50 * 1000 * 1000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,6 +50,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_PHOTOS: '0',
+      MAX_VIDEO_MB: '1100',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -184,6 +188,28 @@ async function upload(url: string, token: string, path: string): Promise<UploadR
   });
 }
 
+/** One file by tus as `npm run ingest` sends it; resolves with the last answer's status and body. */
+function tusUpload(url: string, token: string, path: string, size: number) {
+  const started = performance.now();
+  return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    const upload = new tus.Upload(createReadStream(path), {
+      endpoint: `${url}/api/organiser/v1/uploads/`,
+      uploadSize: size,
+      chunkSize: TUS_CHUNK_BYTES,
+      metadata: { event: SLUG, filename: 'long.mp4' },
+      headers: { authorization: `Token ${token}` },
+      onSuccess: ({ lastResponse }) =>
+        resolve({
+          status: lastResponse.getStatus(),
+          body: lastResponse.getBody(),
+          ms: performance.now() - started,
+        }),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
 async function waitUntilProcessed(url: string, token: string, ids: number[]): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
@@ -243,6 +269,18 @@ try {
   const junkPeak = await junkSampler.stop();
   if (refused.status !== 400) throw new Error(`junk answered ${refused.status}: ${refused.body}`);
 
+  const long = join(work, 'long.mp4');
+  await paddedVideo(long, clip, TUS_FILE_BYTES, 0x5a);
+  const tusIdle = await rssBytes(pid);
+  const tusSampler = sampler(pid);
+  const viaTus = await tusUpload(server.url, token, long, TUS_FILE_BYTES);
+  const tusPeak = await tusSampler.stop();
+  if (viaTus.status !== 200) throw new Error(`tus upload answered ${viaTus.status}: ${viaTus.body}`);
+  const tusId = (JSON.parse(viaTus.body) as { id: number }).id;
+  const tusProcessing = sampler(pid);
+  await waitUntilProcessed(server.url, token, [tusId]);
+  const tusProcessingPeak = await tusProcessing.stop();
+
   writeSection(
     'upload-memory',
     `### Server memory during large uploads (\`npm run bench:upload-memory\`)
@@ -262,7 +300,16 @@ photo or video.
 | peak during the refused ${mb(FILE_BYTES)} non-video upload | ${mb(junkPeak)} |
 
 The non-video upload was answered ${refused.status} after the client had sent ${mb(refused.sentWhenAnswered)} of
-${mb(FILE_BYTES)} (${Math.round(refused.ms)} ms).`,
+${mb(FILE_BYTES)} (${Math.round(refused.ms)} ms).
+
+One ${mb(TUS_FILE_BYTES)} MP4 by tus (tus-js-client, ${TUS_CHUNK_BYTES / 1e6} MB chunks, the server with
+MAX_VIDEO_MB=1100), received to the upload folder, then checked, stored and processed:
+
+| moment | server RSS |
+| --- | --- |
+| before the tus upload | ${mb(tusIdle)} |
+| peak while it was received, checked and stored (${(viaTus.ms / 1000).toFixed(1)} s, answered ${viaTus.status}) | ${mb(tusPeak)} |
+| peak while its poster and rendition were made | ${mb(tusProcessingPeak)} |`,
   );
 } finally {
   if (server && server.child.exitCode === null) {

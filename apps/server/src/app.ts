@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { allEndpoints, ErrorCode, PLATFORM_STAFF_PERMISSION } from '@fotodrop/contract';
+import type { Locker } from '@tus/utils';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Storage } from './adapters/storage/storage';
+import type { UploadStore } from './adapters/storage/upload-store';
 import type { TrustProxy } from './config';
 import type { Database } from './db/client';
 import { clientOf } from './http/client';
@@ -32,6 +34,7 @@ import { organiserRoutes } from './routes/organiser.routes';
 import { organiserCodeRoutes } from './routes/organiser-codes.routes';
 import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
+import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { photobookRoutes } from './routes/photobook.routes';
@@ -39,6 +42,7 @@ import { printRoutes } from './routes/print.routes';
 import { sharingRoutes } from './routes/sharing.routes';
 import { supportRoutes, supportSendRoute } from './routes/support.routes';
 import { systemRoutes } from './routes/system.routes';
+import { tusUploadRoutes } from './routes/tus-uploads.routes';
 import { webRoutes } from './routes/web.routes';
 import { type LinkBaseResolver, linkBaseResolver } from './services/accounts/link-base';
 import type { Services } from './services/services';
@@ -50,6 +54,10 @@ export interface AppOptions {
   services: Services;
   mailer: Mailer;
   storage: Storage;
+  /** Where resumable (tus) uploads are kept until finished; without it they are not offered. */
+  uploadStore?: UploadStore;
+  /** The lock of an upload shared by every API process (PostgreSQL); the process's memory by default. */
+  uploadLocker?: Locker;
   mediaSecret: string;
   publicUrl: string;
   webDist: string | null;
@@ -161,6 +169,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await paymentWebhookRoutes(app, { apiBase: API_BASE, services });
   downloadRoutes(context, { app, apiBase: API_BASE, storage: options.storage });
   await organiserRoutes(app, { apiBase: API_BASE, services, db: options.database.db });
+  organiserUploadRoutes(context);
+  if (options.uploadStore) {
+    await tusUploadRoutes(app, {
+      apiBase: API_BASE,
+      services,
+      store: options.uploadStore,
+      ...(options.uploadLocker ? { locker: options.uploadLocker } : {}),
+    });
+  }
   // after organiserRoutes, which registers the multipart parser
   addFaceRoute(app, { apiBase: API_BASE, services });
   addBrandingImageRoute(app, { apiBase: API_BASE, services });

@@ -93,6 +93,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** The largest video accepted, in MB (the multipart and the resumable upload alike); 200 by default. */
+  MAX_VIDEO_MB: z.coerce.number().int().min(1).max(20_480).default(200),
   DATABASE_URL: z.string().url().optional(),
   /** PGlite's page cache in MB (Postgres' shared_buffers), held in its WebAssembly memory for good. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce

@@ -27,6 +27,8 @@ async function main() {
     services,
     mailer: runtime.mailer,
     storage: runtime.storage,
+    uploadStore: runtime.uploadStore,
+    ...(runtime.uploadLocker ? { uploadLocker: runtime.uploadLocker } : {}),
     mediaSecret: runtime.mediaSecret,
     publicUrl,
     webDist,

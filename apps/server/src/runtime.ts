@@ -5,6 +5,8 @@ import { randomSecret } from './adapters/secrets';
 import { localStorage } from './adapters/storage/local-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
 import type { Storage } from './adapters/storage/storage';
+import { postgresUploadLocker, type UploadLocker } from './adapters/storage/upload-locker';
+import { openUploadStore, type UploadStore } from './adapters/storage/upload-store';
 import type { ServerConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { sweepWorkDirs } from './media/work-dirs';
@@ -27,6 +29,10 @@ export interface Runtime {
   jobs: JobQueue;
   mailer: Mailer;
   storage: Storage;
+  /** Resumable uploads until they are finished (`adapters/storage/upload-store.ts`). */
+  uploadStore: UploadStore;
+  /** With PostgreSQL, the upload locks every API process shares; null with PGlite (one process). */
+  uploadLocker: UploadLocker | null;
   mediaSecret: string;
   services: Services;
   close(): Promise<void>;
@@ -58,16 +64,20 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
       .catch((error: unknown) => console.error('could not purge rate limits', error));
   void purgeRateLimits();
   const purgeTimer = setInterval(purgeRateLimits, RATE_LIMIT_PURGE_INTERVAL_MS);
+  const uploadLocker = config.DATABASE_URL ? postgresUploadLocker(config.DATABASE_URL) : null;
   purgeTimer.unref();
   return {
     database,
     jobs,
     mailer,
     storage,
+    uploadStore: openUploadStore(config.storage, config.dataDir),
+    uploadLocker,
     mediaSecret,
     services,
     async close() {
       clearInterval(purgeTimer);
+      await uploadLocker?.close();
       await jobs.stop();
       await database.close();
     },

@@ -28,6 +28,8 @@ const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/branding-files\/:p\/:p$/,
   /^GET \/api\/dev\/mailbox(\/:p)?$/,
   /^POST \/api\/payments\/v1\/(stripe|mercado-pago)\/webhook\/$/,
+  // Resumable uploads: the tus protocol, not JSON (contract: TUS_UPLOADS_PATH; routes/tus-uploads.routes.ts).
+  /^(POST|HEAD|PATCH|DELETE|OPTIONS) \/api\/organiser\/v1\/uploads(\/?\*)?$/,
 ];
 
 /** Path parameters compared by position only (Fastify merges names at one position: `:id|:checkin_id`). */

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { FaceEngine } from '../src/adapters/faces/face-engine';
 import type { FaceIndex } from '../src/adapters/faces/face-index';
@@ -10,6 +11,8 @@ import type { PasswordHasher } from '../src/adapters/password-hasher';
 import type { PaymentRegistry } from '../src/adapters/payments/payment-registry';
 import { localStorage } from '../src/adapters/storage/local-storage';
 import type { Storage } from '../src/adapters/storage/storage';
+import { postgresUploadLocker } from '../src/adapters/storage/upload-locker';
+import { UPLOAD_EXPIRY_MS } from '../src/adapters/storage/upload-store';
 import { buildApp } from '../src/app';
 import type { OidcProviderConfig } from '../src/config';
 import type { ResponseMismatch } from '../src/http/route';
@@ -32,6 +35,8 @@ export interface Harness {
   database: TestDatabase;
   jobs: JobQueue;
   clock: { now: Date };
+  /** The folder of its resumable uploads (a second app on it sees the same uploads, as after a restart). */
+  uploadDir: string;
   /** 2xx answers that did not match their endpoint's response schema; close() fails when any is left. */
   responseMismatches: ResponseMismatch[];
   close(): Promise<void>;
@@ -53,6 +58,10 @@ export interface HarnessOptions {
   faceIndex?: (db: TestDatabase['db']) => FaceIndex;
 }
 
+/** Resumable uploads in `dir`, as the server keeps them under DATA_DIR (`<data>/tus`). */
+export const testUploadStore = (dir: string) =>
+  new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+
 /** A mailer that keeps what it sends in memory, for tests that only need to read the message. */
 export function collectingMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
@@ -66,6 +75,9 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
   const clock = { now: new Date() };
   const mediaDir = options.storage ? null : await mkdtemp(join(tmpdir(), 'fotodrop-media-'));
   const storage = options.storage ?? localStorage(mediaDir!);
+  const uploadDir = await mkdtemp(join(tmpdir(), 'fotodrop-tus-'));
+  // as in production: on PostgreSQL the upload locks are advisory locks every process shares
+  const uploadLocker = database.connectionString ? postgresUploadLocker(database.connectionString) : null;
   const mediaSecret = 'test-media-secret-0123456789abcdef';
   const services = createServices({
     db: database.db,
@@ -88,6 +100,8 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     services,
     mailer: options.mailer ?? collectingMailer(),
     storage,
+    uploadStore: testUploadStore(uploadDir),
+    ...(uploadLocker ? { uploadLocker } : {}),
     mediaSecret,
     publicUrl: 'http://localhost:8080',
     webDist: options.webDist ?? null,
@@ -109,13 +123,16 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     database,
     jobs,
     clock,
+    uploadDir,
     responseMismatches: mismatches,
     async close() {
       await app.close();
+      await uploadLocker?.close();
       await metrics.close();
       await jobs.stop();
       await database.destroy();
       if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+      await rm(uploadDir, { recursive: true, force: true });
       if (mismatches.length > 0) {
         throw new Error(`answers outside the contract:\n${JSON.stringify(mismatches, null, 2)}`);
       }

@@ -161,9 +161,10 @@ describe.each(BACKENDS)('organiser photo upload on %s', (backend) => {
     expect((await h.database.executeSql('select count(*)::int as n from media', [])).rows[0]).toEqual(before);
   });
 
-  it("refuses participants, other organisations' events and unknown events", async () => {
-    expect((await upload(participant, '5e1a0c3d', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(403);
-    expect((await upload(organiser, 'a1b7e5d0', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(403);
+  // The console's role check (issue 18): whoever is outside the event's organisation is told it does not exist.
+  it("refuses participants, other organisations' events and unknown events as not found", async () => {
+    expect((await upload(participant, '5e1a0c3d', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(404);
+    expect((await upload(organiser, 'a1b7e5d0', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(404);
     expect((await upload(organiser, 'ffffffff', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(404);
     expect((await upload(organiser, 'NOT-HEX', {}, { bytes: photo, name: 'z.jpg' })).status).toBe(400);
   });

@@ -132,6 +132,12 @@ describe('configuration', () => {
     }
   });
 
+  it('accepts videos up to 200 MB unless MAX_VIDEO_MB says otherwise, and refuses a bad value', () => {
+    expect(loadConfig({}).MAX_VIDEO_MB).toBe(200);
+    expect(loadConfig({ MAX_VIDEO_MB: '1100' }).MAX_VIDEO_MB).toBe(1100);
+    expect(() => loadConfig({ MAX_VIDEO_MB: '0' })).toThrow(/MAX_VIDEO_MB/);
+  });
+
   it('ends idle engines after 180 s unless ENGINE_IDLE_SECONDS says otherwise, and refuses a bad value', () => {
     expect(loadConfig({}).ENGINE_IDLE_SECONDS).toBe(180);
     expect(loadConfig({ ENGINE_IDLE_SECONDS: '30' }).ENGINE_IDLE_SECONDS).toBe(30);

@@ -36,6 +36,8 @@ export interface Endpoint<
    * answers match `response`, files are described as binary.
    */
   produces?: readonly ('application/json' | 'text/csv' | 'application/pdf')[];
+  /** A larger JSON body than the server's default 1 MB (a long list the endpoint takes at once). */
+  bodyLimitBytes?: number;
 }
 
 export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

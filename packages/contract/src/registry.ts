@@ -14,6 +14,7 @@ import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserEventEndpoints } from './api/organiser-events';
+import { organiserUploadEndpoints } from './api/organiser-uploads';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
 import { printEndpoints } from './api/print';
@@ -41,6 +42,7 @@ export const apiGroups = {
   metrics: metricEndpoints,
   organiser: organiserEndpoints,
   organiserEvents: organiserEventEndpoints,
+  organiserUploads: organiserUploadEndpoints,
   organisations: organisationEndpoints,
   branding: brandingEndpoints,
   organiserCodes: organiserCodeEndpoints,

@@ -131,6 +131,7 @@ export function registerRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: toFastifyPath(apiBase, endpoint.path),
+    ...(endpoint.bodyLimitBytes ? { bodyLimit: endpoint.bodyLimitBytes } : {}),
     handler: async (request, reply) => {
       const auth = await authenticate(request, endpoint.access);
       const input = { ...(await parseInput(endpoint, request)), auth, request, reply } as RouteInput<E>;

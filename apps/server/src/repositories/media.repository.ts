@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { media, photoServices, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 
@@ -17,6 +17,15 @@ export function mediaRepository(db: Queryable) {
         .from(media)
         .where(and(eq(media.photoServiceId, photoServiceId), eq(media.sha256, sha256)));
       return row;
+    },
+    /** Which of these contents (sha256) the event already holds, with the medium holding each. */
+    async heldContents(photoServiceId: number, sha256s: string[]): Promise<{ sha256: string; id: number }[]> {
+      if (sha256s.length === 0) return [];
+      const rows = await db
+        .select({ sha256: media.sha256, id: media.id })
+        .from(media)
+        .where(and(eq(media.photoServiceId, photoServiceId), inArray(media.sha256, sha256s)));
+      return rows.flatMap((r) => (r.sha256 ? [{ sha256: r.sha256, id: r.id }] : []));
     },
     async findWithService(id: number) {
       const [row] = await db

@@ -1,20 +1,13 @@
 import multipart from '@fastify/multipart';
-import {
-  MEDIA_UPLOAD_PERMISSION,
-  organiserEndpoints,
-  uploadMediaFieldsSchema,
-  uploadMediaParamsSchema,
-} from '@fotodrop/contract';
+import { organiserEndpoints, uploadMediaFieldsSchema, uploadMediaParamsSchema } from '@fotodrop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
+import { DomainError, ValidationError } from '../http/errors';
 import { NUL_MESSAGE, nulFields, parse, toFastifyPath } from '../http/route';
-import { DEFAULT_MAX_VIDEO_BYTES } from '../media/video-inspect';
 import { albumMediaRepository } from '../repositories/album-media.repository';
-import { photoServicesRepository } from '../repositories/photo-services.repository';
-import { usersRepository } from '../repositories/users.repository';
 import type { ReceivedUpload } from '../services/media/media-files.service';
+import { consoleAccess } from '../services/organisations/console-access';
 import type { Services } from '../services/services';
 
 /**
@@ -28,7 +21,7 @@ export async function organiserRoutes(
   deps: { apiBase: string; services: Services; db: Db },
 ) {
   await app.register(multipart, {
-    limits: { fileSize: DEFAULT_MAX_VIDEO_BYTES, files: 1, fields: 10, fieldSize: 2000 },
+    limits: { fileSize: deps.services.mediaFiles.maxUploadBytes(), files: 1, fields: 10, fieldSize: 2000 },
   });
   const endpoint = organiserEndpoints.uploadMedia;
   app.post(toFastifyPath(deps.apiBase, endpoint.path), async (request, reply) => {
@@ -37,12 +30,8 @@ export async function organiserRoutes(
     const params = parse(uploadMediaParamsSchema, request.params, 'params')!;
     if (!request.isMultipart()) throw new ValidationError({ file: ['upload.multipart_required'] });
 
-    const service = await photoServicesRepository(deps.db).findBySlug(params.slug);
-    if (!service) throw new NotFoundError('Event not found.');
-    const perms = await usersRepository(deps.db).permissions(auth!.user.id);
-    if (!perms.includes(MEDIA_UPLOAD_PERMISSION) || auth!.user.organisationId !== service.organisationId) {
-      throw new ForbiddenError(undefined, 'You may not upload photos or videos to this event.');
-    }
+    // The console's role check (issue 18): outsiders and unassigned photographers 404, roles without uploads 403.
+    const { event: service } = await consoleAccess(deps.db).event(auth!, params.slug, 'media.upload');
 
     const fields: Record<string, string> = {};
     let file: { upload: ReceivedUpload; filename: string } | null = null;
@@ -52,7 +41,7 @@ export async function organiserRoutes(
         if (part.type === 'file') {
           file = { upload: await deps.services.mediaFiles.receive(part.file), filename: part.filename };
           // A file over every limit is cut off by the parser (the stream ends early, marked truncated).
-          if (part.file.truncated) throw tooLarge();
+          if (part.file.truncated) throw tooLarge(deps.services.mediaFiles.maxUploadBytes());
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;
         }
@@ -66,7 +55,8 @@ export async function organiserRoutes(
       // The rest of a refused upload is not read: the connection closes after the answer rather
       // than receive (and discard) hundreds of megabytes first.
       if (!request.raw.readableEnded) reply.header('connection', 'close');
-      throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+      const cutOff = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+      throw cutOff ? tooLarge(deps.services.mediaFiles.maxUploadBytes()) : error;
     } finally {
       await file?.upload.discard();
     }
@@ -104,8 +94,8 @@ export async function organiserRoutes(
   }
 }
 
-function tooLarge(): DomainError {
-  const limit = Math.floor(DEFAULT_MAX_VIDEO_BYTES / 2 ** 20);
+function tooLarge(maxBytes: number): DomainError {
+  const limit = Math.floor(maxBytes / 2 ** 20);
   return new DomainError(413, 'media_rejected', `The file is larger than ${limit} MB.`, {
     reason: 'too_large_file',
   });

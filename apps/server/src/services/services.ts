@@ -40,6 +40,7 @@ import { faceMatchingService } from './faces/face-matching.service';
 import { selfieService } from './faces/selfie.service';
 import { mediaFilesService } from './media/media-files.service';
 import { organiserService } from './media/organiser.service';
+import { uploadsService } from './media/uploads.service';
 import { metricDailyService } from './metrics/metric-daily.service';
 import { albumZipService } from './orders/album-zip.service';
 import { cartPaymentsService } from './orders/cart-payments.service';
@@ -72,7 +73,12 @@ export interface ServiceDeps {
     Partial<
       Pick<
         ServerConfig,
-        'PUBLIC_URL' | 'PORT' | 'SELFIE_RETENTION_DAYS' | 'PAYMENT_TIMEOUT_MINUTES' | 'ENGINE_IDLE_SECONDS'
+        | 'PUBLIC_URL'
+        | 'PORT'
+        | 'SELFIE_RETENTION_DAYS'
+        | 'PAYMENT_TIMEOUT_MINUTES'
+        | 'ENGINE_IDLE_SECONDS'
+        | 'MAX_VIDEO_MB'
       >
     >;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
@@ -127,6 +133,9 @@ export function createServices(deps: ServiceDeps) {
     secret: deps.mediaSecret,
     now,
     onReady: (mediaId) => faceIndexing.mediaReady(mediaId),
+    ...(deps.config.MAX_VIDEO_MB
+      ? { limits: { video: { maxBytes: deps.config.MAX_VIDEO_MB * 2 ** 20 } } }
+      : {}),
   });
   const checkins = checkinsService({
     db: deps.db,
@@ -228,6 +237,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     events: eventsService({ db: deps.db, now }),
     mediaFiles,
+    uploads: uploadsService({ db: deps.db, mediaFiles }),
     albumMedia: albumMediaService({
       db: deps.db,
       mediaFiles,

@@ -14,9 +14,10 @@ import { MediaRejected } from '../../media/inspect';
 import { inspectUpload, type UploadInfo, type UploadLimits } from '../../media/inspect-upload';
 import { signMediaPath } from '../../media/signed-url';
 import { memoisedSigner } from '../../media/signed-url-memo';
-import { type SpooledUpload, spoolUpload } from '../../media/upload-spool';
+import { HEAD_BYTES, kindOf, type SpooledUpload, spoolUpload } from '../../media/upload-spool';
 import { type MediaVariant, mediaKey } from '../../media/variants';
 import { makeVideoDerivatives } from '../../media/video-derivatives';
+import { DEFAULT_MAX_VIDEO_BYTES } from '../../media/video-inspect';
 import { DEFAULT_WORK_ROOT, makeWorkDir, withWorkDir } from '../../media/work-dirs';
 import { mediaRepository } from '../../repositories/media.repository';
 import { shareHasher } from '../sharing/share-hash';
@@ -94,13 +95,19 @@ export interface ReceivedUpload extends SpooledUpload {
   discard(): Promise<void>;
 }
 
-export type IngestInput = {
+/** Where a file goes and what is said about it, whichever way its bytes came in. */
+export interface IngestTarget {
   photoServiceId: number;
   galleryId: number | null;
   tags: string[];
   filename: string | null;
   takenAt?: Date | null;
-} & ({ bytes: Buffer } | { upload: ReceivedUpload });
+}
+
+export type IngestInput = IngestTarget & ({ bytes: Buffer } | { upload: ReceivedUpload });
+
+/** What an accepted file became: a new medium, or the one with the same content already in the event. */
+export type IngestResult = { id: number; duplicate: boolean; status: 'processing' | 'ready' | 'failed' };
 
 /** A refusal of the media checks as the API answers it. */
 export function refusal(error: MediaRejected): DomainError {
@@ -168,7 +175,7 @@ export function mediaFilesService(deps: {
     return bytes && { photo: await makeDerivatives(bytes, { watermarkText }), durationSeconds: null };
   }
 
-  return {
+  const service = {
     /**
      * Receives an upload's bytes into a local file under the work root, refusing it as soon as its
      * first bytes or its size rule it out (`upload-spool.ts`); nothing of a refused upload is kept.
@@ -190,9 +197,7 @@ export function mediaFilesService(deps: {
      * Checks the file by its content, records it and queues its derivatives. The upload is stored
      * before the job is queued, so a crash at any point leaves either nothing or a job that can run.
      */
-    async ingest(
-      input: IngestInput,
-    ): Promise<{ id: number; duplicate: boolean; status: 'processing' | 'ready' | 'failed' }> {
+    async ingest(input: IngestInput): Promise<IngestResult> {
       const source = 'upload' in input ? input.upload.path : input.bytes;
       let upload: UploadInfo;
       try {
@@ -236,6 +241,46 @@ export function mediaFilesService(deps: {
         { singletonKey: `media-${row.id}`, expireInSeconds: 45 * 60 },
       );
       return { id: row.id, duplicate: false, status: 'processing' };
+    },
+
+    /**
+     * `receive` then `ingest`, the received copy discarded on every path: for a file that arrived
+     * whole somewhere else first (a finished resumable upload), so it passes the very same checks
+     * (first bytes, size, content, pixels, duplicate by content) as a multipart upload.
+     */
+    async ingestStream(source: AsyncIterable<Uint8Array>, target: IngestTarget): Promise<IngestResult> {
+      const upload = await service.receive(source);
+      try {
+        return await service.ingest({ ...target, upload });
+      } finally {
+        await upload.discard();
+      }
+    },
+
+    /**
+     * A file's first bytes (HEAD_BYTES, or all of a smaller file) and its announced size, checked
+     * before the rest arrives (a resumable upload after its first chunk): throws the refusal
+     * `receive` would throw for the same file — no photo or video, or over its kind's size limit.
+     */
+    checkStart(head: Buffer, size: number): void {
+      try {
+        const { kind, maxBytes } = kindOf(head.subarray(0, HEAD_BYTES), deps.limits);
+        if (size > maxBytes) {
+          const mb = Math.floor(maxBytes / 2 ** 20);
+          const what = kind === 'video' ? 'The video' : 'The file';
+          throw new MediaRejected('too_large_file', `${what} is larger than ${mb} MB.`);
+        }
+      } catch (error) {
+        throw error instanceof MediaRejected ? refusal(error) : error;
+      }
+    },
+
+    /** The largest file any kind accepts (the video limit): a longer upload is refused before it starts. */
+    maxUploadBytes(): number {
+      return Math.max(
+        deps.limits?.video?.maxBytes ?? DEFAULT_MAX_VIDEO_BYTES,
+        deps.limits?.photo?.maxBytes ?? 0,
+      );
     },
 
     /** The derivatives job: idempotent, so a retry after a crash finishes the work. */
@@ -300,5 +345,6 @@ export function mediaFilesService(deps: {
       return signMediaPath(path, { secret: deps.secret, expiresAt: downloadLinkExpiry(deps.now()) });
     },
   };
+  return service;
 }
 export type MediaFilesService = ReturnType<typeof mediaFilesService>;
