@@ -25,31 +25,51 @@ describe.each(BACKENDS)('branding on %s', (backend) => {
   let t: TeamHarness;
   let org: { id: number; owner: string };
   let manager: string;
+  let photographer: string;
+  let support: string;
+  let participant: string;
   let outsider: string;
 
   beforeAll(async () => {
     t = await startTeamHarness(backend);
     org = await t.createOrganisation('brandtest', 'owner@brand.test');
     manager = (await t.addMember(org.id, org.owner, 'manager@brand.test', 'manager')).token;
+    photographer = (await t.addMember(org.id, org.owner, 'photo@brand.test', 'photographer')).token;
+    support = (await t.addMember(org.id, org.owner, 'support@brand.test', 'support')).token;
+    participant = await t.participant('runner@brand.test');
     outsider = (await t.createOrganisation('otherbrand', 'owner@other.test')).owner;
   });
   afterAll(() => t?.h.close());
 
   const appConfig = async () => (await call(t.h.app, 'GET', '/api/api/v1/app-config/brandtest/')).body;
 
-  it('lets only the owner read and change it: managers 403, outsiders 404, anonymous 401', async () => {
-    expect((await call(t.h.app, 'GET', brandingUrl(org.id), undefined, { token: org.owner })).status).toBe(
-      200,
-    );
-    expect((await call(t.h.app, 'GET', brandingUrl(org.id), undefined, { token: manager })).status).toBe(403);
-    expect((await call(t.h.app, 'GET', brandingUrl(org.id), undefined, { token: outsider })).status).toBe(
-      404,
-    );
-    expect((await call(t.h.app, 'GET', brandingUrl(org.id))).status).toBe(401);
-    const patch = { login_subtitle: 'Hacked' };
-    expect((await call(t.h.app, 'PATCH', brandingUrl(org.id), patch, { token: manager })).status).toBe(403);
-    expect((await call(t.h.app, 'PATCH', brandingUrl(org.id), patch, { token: outsider })).status).toBe(404);
-    expect((await appConfig()).login_subtitle).toBeNull();
+  it('lets only the owner and staff read and change it', async () => {
+    const callers: [string, string | undefined, number][] = [
+      ['owner', org.owner, 200],
+      ['staff', t.staff, 200],
+      ['manager', manager, 403],
+      ['photographer', photographer, 403],
+      ['support', support, 403],
+      ['another organisation', outsider, 404],
+      ['participant', participant, 404],
+      ['anonymous', undefined, 401],
+    ];
+    for (const [who, token, status] of callers) {
+      const read = await call(t.h.app, 'GET', brandingUrl(org.id), undefined, { token });
+      expect(read.status, `GET as ${who}`).toBe(status);
+      const patch = await call(
+        t.h.app,
+        'PATCH',
+        brandingUrl(org.id),
+        { login_subtitle: `By ${who}` },
+        { token },
+      );
+      expect(patch.status, `PATCH as ${who}`).toBe(status);
+      const remove = await call(t.h.app, 'DELETE', imageUrl(org.id, 'favicon'), undefined, { token });
+      expect(remove.status, `DELETE image as ${who}`).toBe(status);
+    }
+    // only the owner's and the staff's changes reached the site
+    expect((await appConfig()).login_subtitle).toBe('By staff');
   });
 
   it('serves what the owner saves in the site configuration at once', async () => {
