@@ -1,6 +1,6 @@
 import './console.css';
 import { type ConsoleAction, roleMay } from '@fotodrop/contract/rules/console-permissions';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { type JoinedOrganisationState, paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
@@ -27,6 +27,11 @@ export function ConsoleLayout({ title, children }: { title: string; children: Re
   usePageTitle(title);
   const { query, organisations, current, choose } = useCurrentOrganisation();
   const switcherId = useId();
+  const nav = useRef<HTMLElement>(null);
+  // on a phone the sections scroll sideways: the open one is brought into view
+  useEffect(() => {
+    nav.current?.querySelector('.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  });
   // left by the invitation page after accepting
   const joined = (useLocation().state as Partial<JoinedOrganisationState> | null)?.joined;
 
@@ -57,7 +62,7 @@ export function ConsoleLayout({ title, children }: { title: string; children: Re
               current && <strong className="console-organisation">{current.name}</strong>
             )}
             {current && (
-              <nav className="console-nav" aria-label={t('organiser.console.nav')}>
+              <nav ref={nav} className="console-nav" aria-label={t('organiser.console.nav')}>
                 {SECTIONS.filter((s) => roleMay(current.role, s.action)).map((s) => (
                   <NavLink key={s.key} to={s.href} end={s.end} className="console-nav-link">
                     {t(`organiser.console.sections.${s.key}`)}
