@@ -82,6 +82,10 @@ const screens: Screen[] = [
   { route: paths.shared, lazy: () => import('../features/sharing/routes/shared-image') },
   { route: paths.organiserHome, lazy: () => import('../features/organiser/events/events-page') },
   { route: paths.organiserTeam, lazy: () => import('../features/organiser/team/team-page') },
+  {
+    route: paths.organiserNewOrganisation,
+    lazy: () => import('../features/organiser/staff/new-organisation-page'),
+  },
   { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },

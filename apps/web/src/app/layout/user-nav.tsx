@@ -7,6 +7,8 @@ import { Icon, navClass } from './nav-icon';
 
 // The contract's MEDIA_UPLOAD_PERMISSION; its module would bring zod into the first chunk.
 const MEDIA_UPLOAD_PERMISSION = 'media.upload';
+// The contract's PLATFORM_STAFF_PERMISSION (staff create organisations in the console), likewise.
+const PLATFORM_STAFF_PERMISSION = 'platform.staff';
 // The contract's IMPERSONATE_PERMISSION, for the same reason.
 const IMPERSONATE_PERMISSION = 'users.impersonate';
 
@@ -47,7 +49,11 @@ export default function UserNav({ mobile, cart }: { mobile: boolean; cart: CartL
   const { pathname } = useLocation();
   // a member of an organisation's team, or an uploader of the time before teams (issue 18)
   const canUpload = useAppStore(
-    (s) => (s.user?.organisation_count ?? 0) > 0 || s.user?.perms?.includes(MEDIA_UPLOAD_PERMISSION) === true,
+    (s) =>
+      (s.user?.organisation_count ?? 0) > 0 ||
+      s.user?.perms?.some(
+        (perm) => perm === MEDIA_UPLOAD_PERMISSION || perm === PLATFORM_STAFF_PERMISSION,
+      ) === true,
   );
   const canImpersonate = useAppStore(
     (s) => s.impersonator === null && s.user?.perms?.includes(IMPERSONATE_PERMISSION) === true,

@@ -184,6 +184,12 @@ export const paths = {
   organiserHome: { path: '/organiser', access: 'login', getHref: () => '/organiser' },
   // decision (issue 18): the owner's team page (members, roles, invitations)
   organiserTeam: { path: '/organiser/team', access: 'login', getHref: () => '/organiser/team' },
+  // decision (issue 18): platform staff create an organisation and invite its owner
+  organiserNewOrganisation: {
+    path: '/organiser/organisations/new',
+    access: 'login',
+    getHref: () => '/organiser/organisations/new',
+  },
   // decision (issue 18): the owner's branding editor with a live preview of the site
   organiserBranding: { path: '/organiser/branding', access: 'login', getHref: () => '/organiser/branding' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here

@@ -58,6 +58,9 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   ['de', 'organiser.branding.title'],
   ['de', 'organiser.branding.support'],
   ['fr', 'organiser.branding.colours.accent'],
+  // German "Name" and "Subdomain"
+  ['de', 'organiser.staff.fields.name'],
+  ['de', 'organiser.staff.fields.app_name'],
 ];
 
 function flatten(node: unknown, prefix = '', out: Flat = {}): Flat {

@@ -6,6 +6,7 @@ import { type JoinedOrganisationState, paths } from '../../../shared/config/path
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useAppStore } from '../../../shared/store/app-store';
 import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { useCurrentOrganisation } from './current-organisation';
@@ -17,6 +18,8 @@ const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolea
   { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
   { key: 'branding', href: paths.organiserBranding.getHref(), action: 'branding.manage' },
 ];
+// The contract's PLATFORM_STAFF_PERMISSION (constants, no zod)
+const STAFF = 'platform.staff';
 
 /**
  * Every console page: the organisation switcher and the sections the caller's role may open (the
@@ -26,6 +29,7 @@ export function ConsoleLayout({ title, children }: { title: string; children: Re
   const { t } = useTranslation();
   usePageTitle(title);
   const { query, organisations, current, choose } = useCurrentOrganisation();
+  const isStaff = useAppStore((s) => s.user?.perms?.includes(STAFF) === true);
   const switcherId = useId();
   const nav = useRef<HTMLElement>(null);
   // on a phone the sections scroll sideways: the open one is brought into view
@@ -37,7 +41,7 @@ export function ConsoleLayout({ title, children }: { title: string; children: Re
 
   return (
     <div className="console">
-      {organisations.length > 0 && (
+      {(organisations.length > 0 || isStaff) && (
         <div className="console-bar">
           <div className="container console-bar-inner">
             {organisations.length > 1 ? (
@@ -61,15 +65,18 @@ export function ConsoleLayout({ title, children }: { title: string; children: Re
             ) : (
               current && <strong className="console-organisation">{current.name}</strong>
             )}
-            {current && (
-              <nav ref={nav} className="console-nav" aria-label={t('organiser.console.nav')}>
-                {SECTIONS.filter((s) => roleMay(current.role, s.action)).map((s) => (
-                  <NavLink key={s.key} to={s.href} end={s.end} className="console-nav-link">
-                    {t(`organiser.console.sections.${s.key}`)}
-                  </NavLink>
-                ))}
-              </nav>
-            )}
+            <nav ref={nav} className="console-nav" aria-label={t('organiser.console.nav')}>
+              {SECTIONS.filter((s) => current && roleMay(current.role, s.action)).map((s) => (
+                <NavLink key={s.key} to={s.href} end={s.end} className="console-nav-link">
+                  {t(`organiser.console.sections.${s.key}`)}
+                </NavLink>
+              ))}
+              {isStaff && (
+                <NavLink to={paths.organiserNewOrganisation.getHref()} className="console-nav-link">
+                  {t('organiser.console.sections.new_organisation')}
+                </NavLink>
+              )}
+            </nav>
           </div>
         </div>
       )}
