@@ -97,7 +97,7 @@ export function GenerateForm({ slug, galleries }: { slug: string; galleries: Con
     >
       <h2>{t('organiser.codes.generate_title')}</h2>
       <FormError error={errors.root?.server} />
-      <div className="console-inline-form">
+      <div className="console-inline-form codes-fields">
         <TextField
           label={t('organiser.codes.count')}
           type="number"

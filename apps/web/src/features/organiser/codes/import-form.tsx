@@ -89,7 +89,8 @@ export function ImportForm({ slug }: { slug: string }) {
       {mutation.isError && (
         <Alert tone="error">
           {rows.length > 0
-            ? t('organiser.codes.import_refused', { count: rows.length })
+            ? // rows, not reasons: one row may be refused for several reasons
+              t('organiser.codes.import_refused', { count: new Set(rows.map((r) => r.line)).size })
             : translateError(t, mutation.error)}
         </Alert>
       )}
