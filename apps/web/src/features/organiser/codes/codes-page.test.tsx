@@ -94,6 +94,12 @@ function codesApi(req: RecordedRequest): Answer {
     code.revoked_at = '2026-11-27T10:00:00Z';
     return { status: 200, body: code };
   }
+  if (url.pathname === `${BASE}/codes/cards.pdf` && url.searchParams.get('search') === 'vip') {
+    return {
+      status: 400,
+      body: { code: 'too_many_cards', message: 'Too many.', data: { count: 6200, max: 5000 } },
+    };
+  }
   if (url.pathname === `${BASE}/codes/cards.pdf`) return { status: 200, body: '%PDF-1.7' };
   return undefined;
 }
@@ -130,7 +136,8 @@ afterEach(() => {
 const rowOf = (code: string) => screen.getByText(code).closest('tr')!;
 const openPage = () => renderApp('/organiser/events/city-run/codes');
 
-describe('the album-code screen', () => {
+// whole journeys through the screen: three test workers share two cores, so each gets time
+describe('the album-code screen', { timeout: 30_000 }, () => {
   it('lists the codes with what each opens and its albums', async () => {
     openPage();
     // the first test also loads the screen's lazy chunk, on a loaded machine
@@ -218,6 +225,21 @@ describe('the album-code screen', () => {
     const pdf = server.requests.find((r) => r.path.includes('/cards.pdf'))!;
     expect(new URL(pdf.path, 'http://x').searchParams.get('layout')).toBe('a4');
     expect(pdf.headers.authorization).toBe('Token key-1');
+  });
+
+  it('says how many codes match when there are too many for one PDF, and saves nothing', async () => {
+    openPage();
+    await screen.findByText('RUNNER0042', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search codes or labels' }), {
+      target: { value: 'vip' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(screen.queryByText('ROOM12CODE1')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Print QR cards' }));
+    expect(
+      await screen.findByText(/6200 codes match, but one PDF holds at most 5000 cards: narrow the list/),
+    ).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 
   it('shows support the list, export and cards but no generate, import or revoke', async () => {
