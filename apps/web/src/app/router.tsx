@@ -87,6 +87,7 @@ const screens: Screen[] = [
     lazy: () => import('../features/organiser/staff/new-organisation-page'),
   },
   { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
+  { route: paths.organiserEventCodes, lazy: () => import('../features/organiser/codes/codes-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },

@@ -25,8 +25,12 @@ export interface ApiRequest {
   /** Path under the API base (a contract endpoint's, placeholders filled), e.g. /v2/users/me/. */
   path: string;
   query?: Record<string, QueryValue>;
-  /** JSON-encoded unless it is FormData. */
+  /** JSON-encoded unless it is FormData or `contentType` is given. */
   body?: unknown;
+  /** A text body sent as it is with this type (a CSV file), not JSON-encoded. */
+  contentType?: string;
+  /** 'blob': the answer is a file (a CSV export, a PDF) and comes back as a Blob. */
+  responseType?: 'blob';
   signal?: AbortSignal;
 }
 
@@ -96,18 +100,30 @@ function waitsLonger(response: Response, attempt: number): boolean {
  * The one fetch wrapper: headers, JSON, retries (network failures for any method; 5xx and 429 for
  * idempotent methods; 1, 2, 4, 8 s apart), 401 → logout, and typed errors.
  */
-export async function apiRequest<T>({ method, path, query, body, signal }: ApiRequest): Promise<T> {
+export async function apiRequest<T>({
+  method,
+  path,
+  query,
+  body,
+  contentType,
+  responseType,
+  signal,
+}: ApiRequest): Promise<T> {
   const url = apiUrl(path, query);
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const raw = contentType !== undefined && typeof body === 'string';
   for (let attempt = 0; ; attempt++) {
     const headers = requestHeaders();
-    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    if (body !== undefined && !isForm) headers['Content-Type'] = raw ? contentType : 'application/json';
+    // a file answer: errors still come as JSON
+    if (responseType === 'blob') headers.Accept = '*/*';
     let response: Response;
     try {
       response = await fetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+        body:
+          body === undefined ? undefined : isForm ? (body as FormData) : raw ? body : JSON.stringify(body),
         ...(signal ? { signal } : {}),
       });
     } catch (cause) {
@@ -118,7 +134,7 @@ export async function apiRequest<T>({ method, path, query, body, signal }: ApiRe
       }
       throw new ApiError({ url, status: 0, code: 'network_error', message: String(cause) });
     }
-    if (response.ok) return (await readBody(response)) as T;
+    if (response.ok) return (responseType === 'blob' ? await response.blob() : await readBody(response)) as T;
     if (shouldRetry({ attempt, method, status: response.status }) && !waitsLonger(response, attempt)) {
       await response.body?.cancel();
       await sleep(retryDelayMs(attempt), signal);
@@ -158,6 +174,25 @@ export function callEndpoint<E extends Endpoint>(endpoint: E, args: Args<E> = {}
     path: fillPath(endpoint.path, (args.params ?? {}) as Record<string, string | number>),
     query: args.query as Record<string, QueryValue> | undefined,
     body: args.body,
+    // a text body the contract declares (a CSV import) goes as it is
+    contentType: endpoint.bodyType,
+    signal: args.signal,
+  });
+}
+
+/**
+ * Downloads a contract endpoint's file answer (a CSV export, a PDF) with the usual headers — the
+ * Authorization header included, which a plain link could not send.
+ */
+export function downloadEndpoint<E extends Endpoint>(
+  endpoint: E,
+  args: Omit<Args<E>, 'body'> = {},
+): Promise<Blob> {
+  return apiRequest<Blob>({
+    method: endpoint.method,
+    path: fillPath(endpoint.path, (args.params ?? {}) as Record<string, string | number>),
+    query: args.query as Record<string, QueryValue> | undefined,
+    responseType: 'blob',
     signal: args.signal,
   });
 }

@@ -192,6 +192,13 @@ export const paths = {
   },
   // decision (issue 18): the owner's branding editor with a live preview of the site
   organiserBranding: { path: '/organiser/branding', access: 'login', getHref: () => '/organiser/branding' },
+  // decision (issue 18): no spec screen; an event's album codes (codes.read; generate, import and
+  // revoke with codes.manage)
+  organiserEventCodes: {
+    path: '/organiser/events/:slug/codes',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}/codes`,
+  },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)
