@@ -82,6 +82,7 @@ const screens: Screen[] = [
   { route: paths.shared, lazy: () => import('../features/sharing/routes/shared-image') },
   { route: paths.organiserHome, lazy: () => import('../features/organiser/events/events-page') },
   { route: paths.organiserTeam, lazy: () => import('../features/organiser/team/team-page') },
+  { route: paths.organiserEvent, lazy: () => import('../features/organiser/events/event-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },

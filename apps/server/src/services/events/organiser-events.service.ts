@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type ConsoleEvent,
   type createEventBodySchema,
-  EventErrorCode,
+  ErrorCode,
   eventSlugFromBytes,
   type updateEventBodySchema,
 } from '@fotodrop/contract';
@@ -134,7 +134,7 @@ export function organiserEventsService(deps: { db: Db }) {
             if (changed && reason) {
               throw new DomainError(
                 409,
-                EventErrorCode.settingLocked,
+                ErrorCode.settingLocked,
                 `The ${setting} cannot change. ${reason}`,
                 {
                   setting,
