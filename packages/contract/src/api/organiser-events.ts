@@ -350,4 +350,3 @@ export const organiserEventEndpoints = {
     response: z.object({ detail: z.string() }),
   }),
 };
-

@@ -1,3 +1,4 @@
+import { organiserEndpoints } from '@fotodrop/contract/api/organiser';
 import {
   type ConsoleEvent,
   type createEventBodySchema,
@@ -8,7 +9,6 @@ import {
 } from '@fotodrop/contract/api/organiser-events';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { organiserEndpoints } from '@fotodrop/contract/api/organiser';
 import { callEndpoint } from '../../../shared/api/client';
 
 export const eventKeys = {

@@ -1,5 +1,5 @@
-import { createEventBodySchema } from '@fotodrop/contract/api/organiser-events';
 import type { MyOrganisation } from '@fotodrop/contract/api/organisations';
+import { createEventBodySchema } from '@fotodrop/contract/api/organiser-events';
 import { CHECKIN_MODES, EXPERIENCE_TYPES } from '@fotodrop/contract/enums';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -28,7 +28,13 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The few settings a new event needs; every other one starts at the participant side's default. */
-export function CreateEventForm({ organisation, onCancel }: { organisation: MyOrganisation; onCancel: () => void }) {
+export function CreateEventForm({
+  organisation,
+  onCancel,
+}: {
+  organisation: MyOrganisation;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -57,7 +63,13 @@ export function CreateEventForm({ organisation, onCancel }: { organisation: MyOr
   });
   const { errors } = form.formState;
   const zones = knownTimeZones();
-  const select = (id: string, name: 'kind' | 'time_zone' | 'checkin_mode', label: string, choices: readonly string[], text: (v: string) => string) => (
+  const select = (
+    id: string,
+    name: 'kind' | 'time_zone' | 'checkin_mode',
+    label: string,
+    choices: readonly string[],
+    text: (v: string) => string,
+  ) => (
     <div className={errors[name] ? 'field field-invalid' : 'field'}>
       <label className="field-label" htmlFor={id}>
         {label}
@@ -74,15 +86,42 @@ export function CreateEventForm({ organisation, onCancel }: { organisation: MyOr
   );
 
   return (
-    <form className="card console-card" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+    <form
+      className="card console-card"
+      noValidate
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+    >
       <h2>{t('organiser.events.new_title')}</h2>
       <FormError error={errors.root?.server} />
       <div className="event-fields">
-        <TextField label={t('organiser.event.fields.name')} required error={errors.name?.message} {...form.register('name')} />
-        {select(ids.kind, 'kind', t('organiser.event.fields.kind'), EXPERIENCE_TYPES, (v) => t(`organiser.event.choices.kind.${v}`))}
-        <TextField label={t('organiser.event.fields.start_date')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
-        <TextField label={t('organiser.event.fields.end_date')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
-        {select(ids.zone, 'time_zone', t('organiser.event.fields.time_zone'), zones.includes(browserZone()) ? zones : [browserZone(), ...zones], (v) => v)}
+        <TextField
+          label={t('organiser.event.fields.name')}
+          required
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        {select(ids.kind, 'kind', t('organiser.event.fields.kind'), EXPERIENCE_TYPES, (v) =>
+          t(`organiser.event.choices.kind.${v}`),
+        )}
+        <TextField
+          label={t('organiser.event.fields.start_date')}
+          type="date"
+          error={errors.start_date?.message}
+          {...form.register('start_date')}
+        />
+        <TextField
+          label={t('organiser.event.fields.end_date')}
+          type="date"
+          error={errors.end_date?.message}
+          {...form.register('end_date')}
+        />
+        {select(
+          ids.zone,
+          'time_zone',
+          t('organiser.event.fields.time_zone'),
+          zones.includes(browserZone()) ? zones : [browserZone(), ...zones],
+          (v) => v,
+        )}
         <TextField
           label={t('organiser.event.fields.currency')}
           maxLength={3}
@@ -90,7 +129,9 @@ export function CreateEventForm({ organisation, onCancel }: { organisation: MyOr
           error={errors.currency?.message}
           {...form.register('currency')}
         />
-        {select(ids.checkin, 'checkin_mode', t('organiser.event.fields.checkin_mode'), CHECKIN_MODES, (v) => t(`organiser.event.choices.checkin_mode.${v}`))}
+        {select(ids.checkin, 'checkin_mode', t('organiser.event.fields.checkin_mode'), CHECKIN_MODES, (v) =>
+          t(`organiser.event.choices.checkin_mode.${v}`),
+        )}
       </div>
       <div className="event-actions">
         <Button type="submit" loading={mutation.isPending}>

@@ -1,4 +1,7 @@
 import type { EventStatus } from '@fotodrop/contract/enums';
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../shared/api/errors';
+import { translateError, translateMessage } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatCalendarDate } from '../../../shared/ui/date-text';
 
@@ -18,4 +21,13 @@ export function EventDates({ start, end }: { start: string; end: string }) {
         : `${formatCalendarDate(start, language)} – ${formatCalendarDate(end, language)}`}
     </>
   );
+}
+
+/** A failed call in words: its field messages when the server named fields, else its code's text. */
+export function describeError(t: TFunction, error: unknown): string {
+  if (isApiError(error)) {
+    const messages = Object.values(error.fieldErrors).flat();
+    if (messages.length > 0) return [...new Set(messages.map((m) => translateMessage(t, m)))].join(' ');
+  }
+  return translateError(t, error);
 }

@@ -3,12 +3,11 @@ import type { EventStatus } from '@fotodrop/contract/enums';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { paths } from '../../../shared/config/paths';
-import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { eventKeys, galleriesQuery, organisationEventsQuery, updateEvent } from '../api/events-api';
-import { EventDates, StatusBadge } from './event-bits';
+import { describeError, EventDates, StatusBadge } from './event-bits';
 
 /** The lifecycle moves the overview offers from each status. */
 const MOVES: Record<EventStatus, { to: EventStatus; key: string }[]> = {
@@ -41,7 +40,7 @@ export function EventOverview({ event, canManage }: { event: ConsoleEvent; canMa
       setResult({ tone: 'success', text: t(`organiser.event.status_now.${saved.status}`) });
       return queryClient.invalidateQueries({ queryKey: ['organiser', 'events'] });
     },
-    onError: (error) => setResult({ tone: 'error', text: translateError(t, error) }),
+    onError: (error) => setResult({ tone: 'error', text: describeError(t, error) }),
   });
 
   return (
@@ -61,7 +60,8 @@ export function EventOverview({ event, canManage }: { event: ConsoleEvent; canMa
                 loading={mutation.isPending && mutation.variables === move.to}
                 disabled={mutation.isPending}
                 onClick={() => {
-                  if (move.key !== 'publish' && !window.confirm(t(`organiser.event.confirm_${move.key}`))) return;
+                  if (move.key !== 'publish' && !window.confirm(t(`organiser.event.confirm_${move.key}`)))
+                    return;
                   mutation.mutate(move.to);
                 }}
               >

@@ -57,7 +57,12 @@ export function Component() {
       ) : (
         <>
           {!canManage && <Alert tone="info">{t('organiser.event.read_only')}</Alert>}
-          <div className="event-tabs" role="tablist" aria-label={t('organiser.event.tabs_label')} onKeyDown={onKey}>
+          <div
+            className="event-tabs"
+            role="tablist"
+            aria-label={t('organiser.event.tabs_label')}
+            onKeyDown={onKey}
+          >
             {TABS.map((key) => (
               <button
                 key={key}

@@ -53,7 +53,12 @@ export function GalleryDeleteDialog({
         <label className="field-label" htmlFor={selectId}>
           {t('organiser.galleries.move_to')}
         </label>
-        <select id={selectId} className="input select" value={target} onChange={(e) => setTarget(e.target.value)}>
+        <select
+          id={selectId}
+          className="input select"
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+        >
           <option value="event">{t('organiser.galleries.move_to_event')}</option>
           {targets.map((r) => (
             <option key={r.gallery.id} value={r.gallery.id}>

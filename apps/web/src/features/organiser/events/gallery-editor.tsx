@@ -8,8 +8,9 @@ import { Button } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { TextField } from '../../../shared/ui/text-field';
 import { createGallery, deleteGallery, eventKeys, galleriesQuery, updateGallery } from '../api/events-api';
+import { describeError } from './event-bits';
 import { GalleryDeleteDialog } from './gallery-delete-dialog';
-import { GalleryRow, type GalleryChange } from './gallery-row';
+import { type GalleryChange, GalleryRow } from './gallery-row';
 import { galleryTree } from './gallery-tree';
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
@@ -26,10 +27,11 @@ export function GalleryEditor({ slug, canManage }: { slug: string; canManage: bo
       queryClient.invalidateQueries({ queryKey: eventKeys.galleries(slug) }),
       queryClient.invalidateQueries({ queryKey: ['organiser', 'events'] }),
     ]);
-  const onError = (error: unknown) => setResult({ tone: 'error', text: translateError(t, error) });
+  const onError = (error: unknown) => setResult({ tone: 'error', text: describeError(t, error) });
 
   const change = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: GalleryChange; done: string }) => updateGallery(slug, id, body),
+    mutationFn: ({ id, body }: { id: number; body: GalleryChange; done: string }) =>
+      updateGallery(slug, id, body),
     onSuccess: (_saved, { done }) => {
       setResult({ tone: 'success', text: done });
       return refresh();
@@ -122,7 +124,7 @@ function AddGallery({
       onDone({ tone: 'success', text: t('organiser.galleries.added', { name: gallery.name }) });
       return refresh();
     },
-    onError: (e) => onDone({ tone: 'error', text: translateError(t, e) }),
+    onError: (e) => onDone({ tone: 'error', text: describeError(t, e) }),
   });
   return (
     <form
@@ -148,7 +150,12 @@ function AddGallery({
           <label className="field-label" htmlFor={parentId}>
             {t('organiser.galleries.parent')}
           </label>
-          <select id={parentId} className="input select" value={parent} onChange={(e) => setParent(e.target.value)}>
+          <select
+            id={parentId}
+            className="input select"
+            value={parent}
+            onChange={(e) => setParent(e.target.value)}
+          >
             <option value="">{t('organiser.galleries.top_level')}</option>
             {galleryTree(galleries).map(({ gallery, path }) => (
               <option key={gallery.id} value={gallery.id}>

@@ -51,7 +51,11 @@ export function GalleryRow({
               setRenaming(false);
             }}
           >
-            <TextField label={t('organiser.galleries.new_name', { name: n })} value={name} onChange={(e) => setName(e.target.value)} />
+            <TextField
+              label={t('organiser.galleries.new_name', { name: n })}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
             <Button type="submit" size="sm">
               {t('organiser.galleries.save_name')}
             </Button>
@@ -62,13 +66,21 @@ export function GalleryRow({
         ) : (
           <>
             <strong>{gallery.name}</strong>{' '}
-            <span className="gallery-count">{t('organiser.galleries.media', { count: gallery.media_count })}</span>
+            <span className="gallery-count">
+              {t('organiser.galleries.media', { count: gallery.media_count })}
+            </span>
           </>
         )}
       </div>
       {canManage && !renaming && (
         <div className="gallery-controls">
-          <Button type="button" size="sm" variant="secondary" onClick={() => setRenaming(true)} aria-label={t('organiser.galleries.rename_of', { name: n })}>
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            onClick={() => setRenaming(true)}
+            aria-label={t('organiser.galleries.rename_of', { name: n })}
+          >
             {t('organiser.galleries.rename')}
           </Button>
           <Button
@@ -116,7 +128,10 @@ export function GalleryRow({
             value={gallery.layout}
             disabled={busy}
             onChange={(e) =>
-              onChange({ layout: e.target.value as LayoutDirection }, t('organiser.galleries.saved', { name: n }))
+              onChange(
+                { layout: e.target.value as LayoutDirection },
+                t('organiser.galleries.saved', { name: n }),
+              )
             }
           >
             {LAYOUT_DIRECTIONS.map((l) => (
@@ -125,7 +140,14 @@ export function GalleryRow({
               </option>
             ))}
           </select>
-          <Button type="button" size="sm" variant="danger" disabled={busy} onClick={onDelete} aria-label={t('organiser.galleries.delete_of', { name: n })}>
+          <Button
+            type="button"
+            size="sm"
+            variant="danger"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={t('organiser.galleries.delete_of', { name: n })}
+          >
             {t('organiser.galleries.delete')}
           </Button>
         </div>

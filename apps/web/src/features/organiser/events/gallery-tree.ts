@@ -13,7 +13,9 @@ export function galleryTree(galleries: ConsoleGallery[]): TreeRow[] {
   const ids = new Set(galleries.map((g) => g.id));
   const childrenOf = (parent: number | null) =>
     galleries
-      .filter((g) => (parent === null ? g.parent_id === null || !ids.has(g.parent_id) : g.parent_id === parent))
+      .filter((g) =>
+        parent === null ? g.parent_id === null || !ids.has(g.parent_id) : g.parent_id === parent,
+      )
       .sort((a, b) => a.position - b.position || a.id - b.id);
   const rows: TreeRow[] = [];
   const seen = new Set<number>();

@@ -1,5 +1,5 @@
-import type { ConsoleEvent } from '@fotodrop/contract/api/organiser-events';
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
+import type { ConsoleEvent } from '@fotodrop/contract/api/organiser-events';
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { Checkbox } from '../../../shared/ui/checkbox';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { eventKeys, updateEvent } from '../api/events-api';
 import { membersQuery } from '../api/team-api';
+import { describeError } from './event-bits';
 
 /**
  * Which of the organisation's photographers may upload to and see this event.
@@ -56,7 +57,7 @@ function PhotographerChoice({ event, canManage }: { event: ConsoleEvent; canMana
       queryClient.setQueryData(eventKeys.event(saved.slug), saved);
       setResult({ tone: 'success', text: t('organiser.event.saved') });
     },
-    onError: (error) => setResult({ tone: 'error', text: translateError(t, error) }),
+    onError: (error) => setResult({ tone: 'error', text: describeError(t, error) }),
   });
   if (team.isPending) return <PageLoader />;
   if (team.isError) return <Alert tone="error">{translateError(t, team.error)}</Alert>;

@@ -21,13 +21,22 @@ export interface SettingFieldProps {
 }
 
 /** One setting of the event as its input: label, hint, error, locked reason. */
-export function SettingField({ spec, value, onChange, errors, disabled, lockedReason, timeZone }: SettingFieldProps) {
+export function SettingField({
+  spec,
+  value,
+  onChange,
+  errors,
+  disabled,
+  lockedReason,
+  timeZone,
+}: SettingFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const label = t(`organiser.event.fields.${spec.key}`);
   const error = errors[spec.key];
   const off = disabled || Boolean(lockedReason);
-  const hint = lockedReason ?? (spec.type === 'datetime' ? t('organiser.event.in_zone', { zone: timeZone }) : undefined);
+  const hint =
+    lockedReason ?? (spec.type === 'datetime' ? t('organiser.event.in_zone', { zone: timeZone }) : undefined);
   switch (spec.type) {
     case 'checkbox':
       return (
@@ -109,7 +118,9 @@ export function SettingField({ spec, value, onChange, errors, disabled, lockedRe
         />
       );
     case 'collector':
-      return <CollectorFieldsEditor value={value as never} onChange={onChange} errors={errors} disabled={off} />;
+      return (
+        <CollectorFieldsEditor value={value as never} onChange={onChange} errors={errors} disabled={off} />
+      );
     case 'options':
       return <OptionsEditor value={value as never} onChange={onChange} errors={errors} disabled={off} />;
     default:
@@ -117,7 +128,13 @@ export function SettingField({ spec, value, onChange, errors, disabled, lockedRe
         <TextField
           label={label}
           type={
-            spec.type === 'date' ? 'date' : spec.type === 'datetime' ? 'datetime-local' : spec.type === 'url' ? 'url' : 'text'
+            spec.type === 'date'
+              ? 'date'
+              : spec.type === 'datetime'
+                ? 'datetime-local'
+                : spec.type === 'url'
+                  ? 'url'
+                  : 'text'
           }
           value={value as string}
           disabled={off}
