@@ -1,6 +1,6 @@
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { ConsoleEvent, ConsoleGallery } from '@fotodrop/contract/api/organiser-events';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
 import type { RecordedRequest } from '../../../test/http-server';
@@ -71,10 +71,13 @@ function eventsApi(req: RecordedRequest): Answer {
   return undefined;
 }
 
-// the machine runs several suites at once: a page with many steps needs more than the default 5 s
-vi.setConfig({ testTimeout: 30_000 });
+// the machine runs several suites at once: a page with many steps needs more than the default 5 s,
+// and an answer can take more than the default 1 s to show
+vi.setConfig({ testTimeout: 60_000 });
+const WAIT = { timeout: 15_000 };
 
 beforeAll(async () => {
+  configure({ asyncUtilTimeout: WAIT.timeout });
   await initTestI18n();
   server = await startTestServer((req) => eventsApi(req));
 });
@@ -102,7 +105,7 @@ const sent = (method: string, path: string) =>
 describe('the console home', () => {
   it("lists the organisation's events with their status, and a new event lands on its page", async () => {
     const router = renderApp('/organiser');
-    const link = await screen.findByRole('link', { name: 'Lakeside City Marathon' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Lakeside City Marathon' }, WAIT);
     expect(within(link.closest('tr')!).getByText('Draft')).toBeTruthy();
     expect(sent('GET', API)[0]!.path).toBe(`${API}?organisation_id=34`);
 
@@ -117,7 +120,7 @@ describe('the console home', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create the event' }));
 
-    expect(await screen.findByRole('heading', { name: 'Alpine Trail' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Alpine Trail' }, WAIT)).toBeTruthy();
     expect(here(router)).toBe('/organiser/events/abcd1234');
     expect(json(sent('POST', API)[0]!)).toEqual({
       organisation_id: 34,
@@ -134,7 +137,7 @@ describe('the console home', () => {
 
   it('refuses an event without a name without calling the server', async () => {
     renderApp('/organiser');
-    fireEvent.click(await screen.findByRole('button', { name: 'New event' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'New event' }, WAIT));
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create the event' }));
     expect(await screen.findByText('This field is required.')).toBeTruthy();
@@ -145,7 +148,7 @@ describe('the console home', () => {
 describe('the event page', () => {
   it('publishes the event from the overview', async () => {
     renderApp('/organiser/events/5e1a0c3d');
-    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, WAIT));
     expect(await screen.findByText('The event is published.')).toBeTruthy();
     expect(json(sent('PATCH', `${API}5e1a0c3d/`)[0]!)).toEqual({ status: 'published' });
     expect(screen.getByRole('button', { name: 'Unpublish' })).toBeTruthy();
@@ -156,7 +159,7 @@ describe('the event page', () => {
 
   it('saves only the settings changed in a section, times in the event’s time zone', async () => {
     renderApp('/organiser/events/5e1a0c3d?tab=settings');
-    const place = await screen.findByLabelText('Place', {}, { timeout: 5000 });
+    const place = await screen.findByLabelText('Place', {}, WAIT);
     fireEvent.change(place, { target: { value: 'Lake Como' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save: General' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
@@ -165,13 +168,13 @@ describe('the event page', () => {
     // 09:30 in Rome in June is 07:30 UTC
     fireEvent.change(screen.getByLabelText('Live photos from'), { target: { value: '2026-06-01T09:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save: Availability' }));
-    await vi.waitFor(() => expect(sent('PATCH', `${API}5e1a0c3d/`)).toHaveLength(2));
+    await vi.waitFor(() => expect(sent('PATCH', `${API}5e1a0c3d/`)).toHaveLength(2), WAIT);
     expect(json(sent('PATCH', `${API}5e1a0c3d/`)[1]!)).toEqual({ live_from: '2026-06-01T07:30:00.000Z' });
   });
 
   it('shows a contract error on the field and sends nothing', async () => {
     renderApp('/organiser/events/5e1a0c3d?tab=settings');
-    fireEvent.change(await screen.findByLabelText('Cover image link', {}, { timeout: 5000 }), {
+    fireEvent.change(await screen.findByLabelText('Cover image link', {}, WAIT), {
       target: { value: 'javascript:alert(1)' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save: General' }));
@@ -186,7 +189,7 @@ describe('the event page', () => {
       locked_reasons: { currency: 'Photos of this event have been sold in EUR.' },
     });
     renderApp('/organiser/events/5e1a0c3d?tab=settings');
-    const currency = await screen.findByLabelText('Currency', {}, { timeout: 5000 });
+    const currency = await screen.findByLabelText('Currency', {}, WAIT);
     expect((currency as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(/Photos of this event have been sold in EUR: the currency stays/)).toBeTruthy();
     expect((screen.getByLabelText('Place') as HTMLInputElement).disabled).toBe(false);
@@ -195,10 +198,11 @@ describe('the event page', () => {
   it('adds, renames and deletes galleries, moving the photos of a full one', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/organiser/events/5e1a0c3d?tab=galleries');
-    fireEvent.change(await screen.findByLabelText('Gallery name', {}, { timeout: 5000 }), {
+    fireEvent.change(await screen.findByLabelText('Gallery name', {}, WAIT), {
       target: { value: 'Finish' },
     });
-    fireEvent.change(screen.getByLabelText('Inside'), { target: { value: '12' } });
+    const addForm = screen.getByRole('heading', { name: 'Add a gallery' }).closest('form')!;
+    fireEvent.change(within(addForm).getByLabelText('Inside'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Gallery “Finish” added.')).toBeTruthy();
     expect(json(sent('POST', `${API}5e1a0c3d/galleries/`)[0]!)).toEqual({ name: 'Finish', parent_id: 12 });
@@ -212,7 +216,7 @@ describe('the event page', () => {
     // Course holds 42 photos and Km 10: they go to Start line first
     const remove = screen.getByRole('button', { name: 'Delete Course' });
     // the rename's refresh still running keeps the controls disabled
-    await vi.waitFor(() => expect((remove as HTMLButtonElement).disabled).toBe(false));
+    await vi.waitFor(() => expect((remove as HTMLButtonElement).disabled).toBe(false), WAIT);
     fireEvent.click(remove);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/holds 42 photos and videos/)).toBeTruthy();
@@ -229,9 +233,7 @@ describe('the event page', () => {
   it('is read-only for a role without events.manage', async () => {
     myRole = 'support';
     renderApp('/organiser/events/5e1a0c3d?tab=settings');
-    expect(
-      await screen.findByText(/Your role lets you look at this event/, {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText(/Your role lets you look at this event/, {}, WAIT)).toBeTruthy();
     expect((screen.getByLabelText('Place') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Galleries' }));
@@ -245,7 +247,7 @@ describe('the event page', () => {
   it('hides New event from a role without events.manage', async () => {
     myRole = 'photographer';
     renderApp('/organiser');
-    await screen.findByRole('link', { name: 'Lakeside City Marathon' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Lakeside City Marathon' }, WAIT);
     expect(screen.queryByRole('button', { name: 'New event' })).toBeNull();
   });
 });

@@ -103,43 +103,49 @@ export function GalleryRow({
           >
             ↓
           </Button>
-          <select
-            className="input select"
-            aria-label={t('organiser.galleries.parent_of', { name: n })}
-            value={gallery.parent_id ?? ''}
-            disabled={busy}
-            onChange={(e) =>
-              onChange(
-                { parent_id: e.target.value ? Number(e.target.value) : null },
-                t('organiser.galleries.moved', { name: n }),
-              )
-            }
-          >
-            <option value="">{t('organiser.galleries.top_level')}</option>
-            {parents.map((p) => (
-              <option key={p.gallery.id} value={p.gallery.id}>
-                {p.path}
-              </option>
-            ))}
-          </select>
-          <select
-            className="input select"
-            aria-label={t('organiser.galleries.layout_of', { name: n })}
-            value={gallery.layout}
-            disabled={busy}
-            onChange={(e) =>
-              onChange(
-                { layout: e.target.value as LayoutDirection },
-                t('organiser.galleries.saved', { name: n }),
-              )
-            }
-          >
-            {LAYOUT_DIRECTIONS.map((l) => (
-              <option key={l} value={l}>
-                {t(`organiser.galleries.layouts.${l}`)}
-              </option>
-            ))}
-          </select>
+          <label className="gallery-control">
+            <span aria-hidden="true">{t('organiser.galleries.parent')}</span>
+            <select
+              className="input select"
+              aria-label={t('organiser.galleries.parent_of', { name: n })}
+              value={gallery.parent_id ?? ''}
+              disabled={busy}
+              onChange={(e) =>
+                onChange(
+                  { parent_id: e.target.value ? Number(e.target.value) : null },
+                  t('organiser.galleries.moved', { name: n }),
+                )
+              }
+            >
+              <option value="">{t('organiser.galleries.top_level')}</option>
+              {parents.map((p) => (
+                <option key={p.gallery.id} value={p.gallery.id}>
+                  {p.path}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="gallery-control">
+            <span aria-hidden="true">{t('organiser.galleries.layout')}</span>
+            <select
+              className="input select"
+              aria-label={t('organiser.galleries.layout_of', { name: n })}
+              value={gallery.layout}
+              disabled={busy}
+              onChange={(e) =>
+                onChange(
+                  { layout: e.target.value as LayoutDirection },
+                  t('organiser.galleries.saved', { name: n }),
+                )
+              }
+            >
+              {LAYOUT_DIRECTIONS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`organiser.galleries.layouts.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
           <Button
             type="button"
             size="sm"

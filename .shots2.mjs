@@ -1,0 +1,30 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:4671';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+for (const width of [1280, 390]) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(`${base}/login`);
+  await page.getByLabel(/^E-mail( \*)?$/).fill('organiser@fotodrop.test');
+  await page.getByLabel(/^Password( \*)?$/).fill('Fotodrop-organiser1');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20000 });
+  await page.goto(`${base}/organiser`);
+  await page.getByRole('table').waitFor({ timeout: 20000 });
+  await page.getByRole('button', { name: 'New event' }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `/tmp/ew/create-${width}.png`, fullPage: true });
+  const href = await page.getByRole('link', { name: 'Lakeside City Marathon' }).getAttribute('href');
+  await page.goto(`${base}${href}?tab=galleries`);
+  await page.getByRole('tabpanel').waitFor({ timeout: 20000 });
+  await page.waitForTimeout(1500);
+  console.log(width, 'galleries scrollWidth', await page.evaluate(() => document.documentElement.scrollWidth));
+  await page.screenshot({ path: `/tmp/ew/galleries-${width}.png`, fullPage: true });
+  const del = page.getByRole('button', { name: /^Delete / });
+  console.log('delete buttons', await del.count());
+  page.on('dialog', (d) => d.dismiss());
+  await page.getByRole('button', { name: /^Delete Course/ }).click().catch(() => {});
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `/tmp/ew/delete-${width}.png` });
+  await page.close();
+}
+await browser.close();
