@@ -76,6 +76,10 @@ export const ErrorCode = {
   importRefused: 'import_refused',
   /** More QR cards asked for than one PDF holds (issue 18). */
   tooManyCards: 'too_many_cards',
+  /** A setting that cannot change any more, `data.setting` names it (the currency once sold; 409). */
+  settingLocked: 'setting_locked',
+  /** A gallery still holds media or sub-galleries: move them or name where they go (409). */
+  galleryNotEmpty: 'gallery_not_empty',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -88,6 +88,7 @@ const screens: Screen[] = [
   },
   { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
   { route: paths.organiserEventCodes, lazy: () => import('../features/organiser/codes/codes-page') },
+  { route: paths.organiserEvent, lazy: () => import('../features/organiser/events/event-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },

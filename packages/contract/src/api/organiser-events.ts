@@ -350,14 +350,3 @@ export const organiserEventEndpoints = {
     response: z.object({ detail: z.string() }),
   }),
 };
-
-/**
- * Error codes of the console's event calls beyond `ErrorCode` (as `TeamErrorCode`: the console
- * pages that show them bring their translations; until then clients show the server's message).
- */
-export const EventErrorCode = {
-  /** A setting that cannot change any more, `data.setting` names it (the currency once sold; 409). */
-  settingLocked: 'setting_locked',
-  /** A gallery still holds media or sub-galleries: move them or name where they go (409). */
-  galleryNotEmpty: 'gallery_not_empty',
-} as const;

@@ -1,7 +1,7 @@
 import {
   type ConsoleGallery,
   type createGalleryBodySchema,
-  EventErrorCode,
+  ErrorCode,
   type updateGalleryBodySchema,
 } from '@fotodrop/contract';
 import type { z } from 'zod';
@@ -158,7 +158,7 @@ export function galleriesService(deps: { db: Db }) {
           if (mediaCount > 0 || children > 0) {
             throw new DomainError(
               409,
-              EventErrorCode.galleryNotEmpty,
+              ErrorCode.galleryNotEmpty,
               `“${gallery.name}” holds ${mediaCount} photos or videos and ${children} sub-galleries. ` +
                 'Move them elsewhere first, or choose where they go when deleting (move_to).',
               { media: mediaCount, galleries: children },

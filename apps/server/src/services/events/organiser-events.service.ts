@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type ConsoleEvent,
   type createEventBodySchema,
-  EventErrorCode,
+  ErrorCode,
   eventSlugFromBytes,
   type updateEventBodySchema,
 } from '@fotodrop/contract';
@@ -132,14 +132,9 @@ export function organiserEventsService(deps: { db: Db }) {
           ] as const) {
             const reason = locks[setting];
             if (changed && reason) {
-              throw new DomainError(
-                409,
-                EventErrorCode.settingLocked,
-                `The ${setting} cannot change. ${reason}`,
-                {
-                  setting,
-                },
-              );
+              throw new DomainError(409, ErrorCode.settingLocked, `The ${setting} cannot change. ${reason}`, {
+                setting,
+              });
             }
           }
           const after = { ...event, ...changes } as PhotoServiceRow;

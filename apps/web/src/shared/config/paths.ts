@@ -199,6 +199,13 @@ export const paths = {
     access: 'login',
     getHref: (slug: string) => `/organiser/events/${seg(slug)}/codes`,
   },
+  // decision (issue 18): one event of the console: overview and lifecycle, settings, galleries,
+  // photographers (`?tab=` names the open tab)
+  organiserEvent: {
+    path: '/organiser/events/:slug',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}`,
+  },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)

@@ -61,6 +61,32 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   // German "Name" and "Subdomain"
   ['de', 'organiser.staff.fields.name'],
   ['de', 'organiser.staff.fields.app_name'],
+  // the event pages' words that are the same in German and French (issue 18): Status, Name,
+  // Check-in, Standard, Original, Minimal, Text, Date are the native words
+  ...(
+    [
+      'organiser.events.status',
+      'organiser.event.status_title',
+      'organiser.event.sections.checkin',
+      'organiser.event.fields.name',
+      'organiser.event.choices.share_mode.s',
+      'organiser.event.choices.share_mode.o',
+      'organiser.event.choices.zoom_mode.s',
+      'organiser.event.choices.zoom_mode.o',
+      'organiser.event.choices.photo_display_type.p',
+      'organiser.event.choices.photo_display_type.m',
+      'organiser.event.collector.types.text',
+      'organiser.event.popup.text',
+    ] as const
+  ).map((key) => ['de', key] as const),
+  ...(
+    [
+      'organiser.event.choices.share_mode.s',
+      'organiser.event.choices.zoom_mode.s',
+      'organiser.event.choices.photo_display_type.p',
+      'organiser.event.collector.types.date',
+    ] as const
+  ).map((key) => ['fr', key] as const),
 ];
 
 function flatten(node: unknown, prefix = '', out: Flat = {}): Flat {

@@ -52,7 +52,7 @@ const accepts = () => server.requests.filter((r) => r.path === ACCEPT_PATH).map(
 
 async function openLoggedOut(token = 'tok-1') {
   const router = renderApp(`/organiser/invitation?token=${token}`);
-  await screen.findByRole('heading', { level: 1, name: 'Join an organisation' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Join an organisation' }, { timeout: 15_000 });
   return router;
 }
 
@@ -65,7 +65,7 @@ describe('invitation page, logged out', () => {
     type(/^Choose a password/, 'Secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
     expect(
-      await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 5000 }),
+      await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(here(router)).toBe('/organiser');
     expect(localStorage.getItem('auth_token')).toBe('session-1');
@@ -83,7 +83,7 @@ describe('invitation page, logged out', () => {
     type(/^Choose a password/, 'not-it');
     fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
     const input = screen.getByLabelText(/^Choose a password/);
-    expect(await screen.findByText('This password is not correct.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('This password is not correct.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(useAppStore.getState().token).toBeNull();
   });
@@ -100,7 +100,7 @@ describe('invitation page, logged out', () => {
     await openLoggedOut();
     type(/^Choose a password/, 'Secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(
       within(alert).getByText("This invitation has expired. Ask the organisation's owner for a new one."),
     ).toBeTruthy();
@@ -112,9 +112,9 @@ describe('invitation page, logged in', () => {
   it('joins with one button that sends only the token', async () => {
     useAppStore.getState().setAuth('k1');
     const router = renderApp('/organiser/invitation?token=tok-2');
-    fireEvent.click(await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 15_000 }));
     expect(
-      await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 5000 }),
+      await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(here(router)).toBe('/organiser');
     expect(accepts()).toEqual([{ token: 'tok-2' }]);
@@ -135,12 +135,12 @@ describe('invitation page, logged in', () => {
             },
           };
     renderApp('/organiser/invitation?token=tok-3');
-    fireEvent.click(await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 5000 }));
-    expect(await screen.findByText('Enter your password.', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 15_000 }));
+    expect(await screen.findByText('Enter your password.', {}, { timeout: 15_000 })).toBeTruthy();
     type(/^Password/, 'Secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Join the organisation' }));
     expect(
-      await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 5000 }),
+      await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(accepts()).toEqual([{ token: 'tok-3' }, { token: 'tok-3', password: 'Secret-123' }]);
   });

@@ -90,7 +90,7 @@ describe('the branding page', () => {
     const subtitle = await screen.findByLabelText(
       'Line under the name on the home page',
       {},
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     fireEvent.change(subtitle, { target: { value: 'Your race, your photos' } });
     expect(within(preview()).getByText('Your race, your photos')).toBeTruthy();
@@ -107,7 +107,7 @@ describe('the branding page', () => {
 
   it("marks the server's refusal on its field and a bad link before sending", async () => {
     renderApp('/organiser/branding');
-    fireEvent.change(await screen.findByLabelText('Sample album code', {}, { timeout: 5000 }), {
+    fireEvent.change(await screen.findByLabelText('Sample album code', {}, { timeout: 15_000 }), {
       target: { value: 'nope1234' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -124,7 +124,7 @@ describe('the branding page', () => {
 
   it('uploads a logo as soon as it is chosen and shows it in the preview', async () => {
     renderApp('/organiser/branding');
-    const input = await screen.findByLabelText('Logo', {}, { timeout: 5000 });
+    const input = await screen.findByLabelText('Logo', {}, { timeout: 15_000 });
     fireEvent.change(input, {
       target: { files: [new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' })] },
     });
@@ -141,7 +141,7 @@ describe('the branding page', () => {
     myRole = 'manager';
     renderApp('/organiser/branding');
     expect(
-      await screen.findByText("Only the organisation's owners edit its site.", {}, { timeout: 5000 }),
+      await screen.findByText("Only the organisation's owners edit its site.", {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(server.requests.some((r) => r.path.includes('/branding/'))).toBe(false);
   });

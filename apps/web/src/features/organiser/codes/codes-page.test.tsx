@@ -149,7 +149,7 @@ describe('the album-code screen', { timeout: 30_000 }, () => {
 
   it('generates codes for chosen galleries with a label and shows them to copy', async () => {
     openPage();
-    await screen.findByRole('heading', { name: 'Generate codes' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Generate codes' }, { timeout: 15_000 });
     fireEvent.change(screen.getByLabelText(/How many/), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText(/^Label/), { target: { value: 'Room 14' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Some galleries' }));
@@ -170,7 +170,7 @@ describe('the album-code screen', { timeout: 30_000 }, () => {
 
   it('imports a CSV file and lists the refused rows when the server refuses it', async () => {
     openPage();
-    const input = await screen.findByLabelText('CSV file', {}, { timeout: 5000 });
+    const input = await screen.findByLabelText('CSV file', {}, { timeout: 15_000 });
     const csv = 'code,label\nGOOD0001,A\nRUNNER0042,B\n';
     fireEvent.change(input, { target: { files: [new File([csv], 'codes.csv', { type: 'text/csv' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
@@ -197,7 +197,7 @@ describe('the album-code screen', { timeout: 30_000 }, () => {
   it('revokes a code after confirming, and it leaves the list of valid codes', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     openPage();
-    await screen.findByText('RUNNER0042', {}, { timeout: 5000 });
+    await screen.findByText('RUNNER0042', {}, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Revoke RUNNER0042' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Revoke the code RUNNER0042?'));
     await vi.waitFor(() => expect(screen.queryByText('RUNNER0042')).toBeNull());
@@ -208,7 +208,7 @@ describe('the album-code screen', { timeout: 30_000 }, () => {
 
   it('downloads the CSV export and the QR cards of the current search with the auth header', async () => {
     openPage();
-    await screen.findByText('RUNNER0042', {}, { timeout: 5000 });
+    await screen.findByText('RUNNER0042', {}, { timeout: 15_000 });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search codes or labels' }), {
       target: { value: 'room' },
     });
@@ -229,7 +229,7 @@ describe('the album-code screen', { timeout: 30_000 }, () => {
 
   it('says how many codes match when there are too many for one PDF, and saves nothing', async () => {
     openPage();
-    await screen.findByText('RUNNER0042', {}, { timeout: 5000 });
+    await screen.findByText('RUNNER0042', {}, { timeout: 15_000 });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search codes or labels' }), {
       target: { value: 'vip' },
     });
@@ -245,7 +245,7 @@ describe('the album-code screen', { timeout: 30_000 }, () => {
   it('shows support the list, export and cards but no generate, import or revoke', async () => {
     myRole = 'support';
     openPage();
-    await screen.findByText('RUNNER0042', {}, { timeout: 5000 });
+    await screen.findByText('RUNNER0042', {}, { timeout: 15_000 });
     expect(screen.queryByRole('heading', { name: 'Generate codes' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Import a CSV file' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();

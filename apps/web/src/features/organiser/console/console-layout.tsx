@@ -11,8 +11,15 @@ import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { useCurrentOrganisation } from './current-organisation';
 
-const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolean }[] = [
-  { key: 'events', href: paths.organiserHome.getHref(), action: 'events.read', end: true },
+/** `within`: pages under another path that belong to the section (an event's pages to Events). */
+const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolean; within?: string }[] = [
+  {
+    key: 'events',
+    href: paths.organiserHome.getHref(),
+    action: 'events.read',
+    end: true,
+    within: '/organiser/events/',
+  },
   { key: 'upload', href: paths.organiserUpload.getHref(), action: 'media.upload' },
   { key: 'metrics', href: paths.organiserMetrics.getHref(), action: 'metrics.read' },
   { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
@@ -37,7 +44,8 @@ export function ConsoleLayout({ title, children }: { title: string; children: Re
     nav.current?.querySelector('.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   });
   // left by the invitation page after accepting
-  const joined = (useLocation().state as Partial<JoinedOrganisationState> | null)?.joined;
+  const location = useLocation();
+  const joined = (location.state as Partial<JoinedOrganisationState> | null)?.joined;
 
   return (
     <div className="console">
@@ -67,7 +75,16 @@ export function ConsoleLayout({ title, children }: { title: string; children: Re
             )}
             <nav ref={nav} className="console-nav" aria-label={t('organiser.console.nav')}>
               {SECTIONS.filter((s) => current && roleMay(current.role, s.action)).map((s) => (
-                <NavLink key={s.key} to={s.href} end={s.end} className="console-nav-link">
+                <NavLink
+                  key={s.key}
+                  to={s.href}
+                  end={s.end}
+                  className={({ isActive }) =>
+                    isActive || (s.within && location.pathname.startsWith(s.within))
+                      ? 'console-nav-link active'
+                      : 'console-nav-link'
+                  }
+                >
                   {t(`organiser.console.sections.${s.key}`)}
                 </NavLink>
               ))}

@@ -96,8 +96,8 @@ afterEach(cleanup);
 describe('the organiser metrics page', () => {
   it("shows the chosen event's totals, charts and the figures per day, and follows the event and period", async () => {
     renderApp('/organiser/metrics');
-    await screen.findByRole('heading', { level: 1, name: 'Event metrics' }, { timeout: 5000 });
-    const totals = await screen.findByRole('list', { name: 'Totals of the period' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Event metrics' }, { timeout: 15_000 });
+    const totals = await screen.findByRole('list', { name: 'Totals of the period' }, { timeout: 15_000 });
     expect(within(totals).getByText('1,200')).toBeTruthy();
     expect(within(totals).getByText('Photos viewed')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(
@@ -132,7 +132,7 @@ describe('the organiser metrics page', () => {
   it('opens on an event that has started, not on one listed first that has not', async () => {
     upcomingFirst = true;
     renderApp('/organiser/metrics');
-    const totals = await screen.findByRole('list', { name: 'Totals of the period' }, { timeout: 5000 });
+    const totals = await screen.findByRole('list', { name: 'Totals of the period' }, { timeout: 15_000 });
     expect(within(totals).getByText('1,200')).toBeTruthy();
     expect((screen.getByLabelText('Event') as HTMLSelectElement).value).toBe('5e1a0c3d');
     expect(server.requests.some((r) => r.path.startsWith('/api/organiser/v1/events/a1b2c3d4/'))).toBe(false);
@@ -145,7 +145,7 @@ describe('the organiser metrics page', () => {
       await screen.findByText(
         'Your account may not see metrics. Ask your organisation for the upload permission.',
         {},
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeTruthy();
   });

@@ -81,7 +81,7 @@ const row = (name: string) =>
 describe('the upload link', () => {
   it('shows in the header only for users with the upload permission', async () => {
     renderApp('/profile/resume');
-    const link = await screen.findByRole('link', { name: 'Organiser' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Organiser' }, { timeout: 15_000 });
     expect(link.getAttribute('href')).toBe('/organiser');
     cleanup();
 
@@ -89,8 +89,8 @@ describe('the upload link', () => {
     perms = [];
     useAppStore.getState().setAuth('key-1', 'Token');
     renderApp('/profile/resume');
-    await screen.findByRole('link', { name: 'My albums' }, { timeout: 5000 });
-    expect(await screen.findByText('ada@example.com', {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByRole('link', { name: 'My albums' }, { timeout: 15_000 });
+    expect(await screen.findByText('ada@example.com', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Organiser' })).toBeNull();
   });
 
@@ -101,14 +101,14 @@ describe('the upload link', () => {
         ? { status: 200, body: makeUser({ perms, organisation_count: 1 }) }
         : organiserApi(req);
     renderApp('/profile/resume');
-    const link = await screen.findByRole('link', { name: 'Organiser' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Organiser' }, { timeout: 15_000 });
     expect(link.getAttribute('href')).toBe('/organiser');
   });
 
   it('tells a user without the permission who opens the screen that they may not upload', async () => {
     perms = [];
     renderApp('/organiser/upload');
-    expect(await screen.findByText(/Your account may not upload photos/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Your account may not upload photos/, {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Choose files' })).toBeNull();
   });
 });
@@ -116,8 +116,8 @@ describe('the upload link', () => {
 describe('the organiser upload screen', () => {
   it('uploads the chosen files into the chosen gallery, shows a refusal with its reason, and the photo ready', async () => {
     renderApp('/organiser/upload');
-    await screen.findByRole('heading', { level: 1, name: 'Upload photos and videos' }, { timeout: 5000 });
-    expect(await screen.findByText('Nothing uploaded here yet.', {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Upload photos and videos' }, { timeout: 15_000 });
+    expect(await screen.findByText('Nothing uploaded here yet.', {}, { timeout: 15_000 })).toBeTruthy();
     expect((screen.getByLabelText('Event') as HTMLSelectElement).value).toBe('5e1a0c3d');
     const gallery = screen.getByLabelText('Gallery') as HTMLSelectElement;
     expect([...gallery.options].map((o) => o.text)).toEqual([
@@ -135,17 +135,17 @@ describe('the organiser upload screen', () => {
       await screen.findByText(
         'Rejected: This is not a photo or video format we accept.',
         {},
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeTruthy();
     // the list, asked again after the upload, shows the photo ready: its row says it is done
-    await within(row('finish.jpg')).findByText('Done', {}, { timeout: 5000 });
+    await within(row('finish.jpg')).findByText('Done', {}, { timeout: 15_000 });
     const bar = within(row('finish.jpg')).getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(within(row('notes.jpg')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     expect(screen.getByText('Finished: 1 of 2')).toBeTruthy();
 
-    const thumbnail = await screen.findByRole('img', { name: 'finish.jpg' }, { timeout: 5000 });
+    const thumbnail = await screen.findByRole('img', { name: 'finish.jpg' }, { timeout: 15_000 });
     expect(thumbnail.getAttribute('src')).toBe('/api/media/500/thumb?exp=1&sig=x');
     expect(screen.getByText(/Course › Km 10 · bib-7/)).toBeTruthy();
     const sent = server.requests.filter((r) => r.method === 'POST');

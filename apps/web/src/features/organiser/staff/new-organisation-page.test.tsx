@@ -61,7 +61,7 @@ const fill = (label: string, value: string) =>
 describe('creating an organisation', () => {
   it('lets staff create one and says whom it invited; a taken subdomain is marked on its field', async () => {
     renderApp('/organiser/organisations/new');
-    await screen.findByLabelText('Subdomain', {}, { timeout: 5000 });
+    await screen.findByLabelText('Subdomain', {}, { timeout: 15_000 });
     const nav = screen.getByRole('navigation', { name: 'Organiser console' });
     expect(within(nav).getByRole('link', { name: 'New organisation' })).toBeTruthy();
     fill('Name', 'Lakeside Runs');
@@ -92,7 +92,7 @@ describe('creating an organisation', () => {
     perms = [];
     renderApp('/organiser/organisations/new');
     expect(
-      await screen.findByText('Only platform staff create organisations.', {}, { timeout: 5000 }),
+      await screen.findByText('Only platform staff create organisations.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Subdomain')).toBeNull();
   });

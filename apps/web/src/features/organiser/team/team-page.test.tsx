@@ -93,11 +93,11 @@ const rowOf = (email: string) => screen.getByText(email).closest('tr')!;
 describe('the team page', () => {
   it('invites by e-mail with a role and lists the open invitation', async () => {
     renderApp('/organiser/team');
-    expect(await screen.findByRole('heading', { name: '2 members' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '2 members' }, { timeout: 15_000 })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'Ben@Example.com ' } });
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'manager' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText(/Invitation sent to ben@example.com/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Invitation sent to ben@example.com/, {}, { timeout: 15_000 })).toBeTruthy();
     const sent = server.requests.find((r) => r.method === 'POST');
     expect(JSON.parse(sent!.body)).toEqual({ email: 'ben@example.com', role: 'manager' });
     expect(await screen.findByText(/ben@example.com as manager, the link works until/)).toBeTruthy();
@@ -105,7 +105,7 @@ describe('the team page', () => {
 
   it("changes a member's role and shows the server's refusal to demote the last owner", async () => {
     renderApp('/organiser/team');
-    await screen.findByText('pia@example.com', {}, { timeout: 5000 });
+    await screen.findByText('pia@example.com', {}, { timeout: 15_000 });
     fireEvent.change(within(rowOf('pia@example.com')).getByRole('combobox', { name: 'Role of pia' }), {
       target: { value: 'support' },
     });
@@ -120,7 +120,7 @@ describe('the team page', () => {
   it('removes a member after confirming', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/organiser/team');
-    await screen.findByText('pia@example.com', {}, { timeout: 5000 });
+    await screen.findByText('pia@example.com', {}, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Remove pia' }));
     await vi.waitFor(() => expect(screen.queryByText('pia@example.com')).toBeNull());
     expect(screen.getByRole('heading', { name: '1 member' })).toBeTruthy();
@@ -130,7 +130,7 @@ describe('the team page', () => {
     myRole = 'manager';
     renderApp('/organiser/team');
     expect(
-      await screen.findByText("Only the organisation's owners manage its team.", {}, { timeout: 5000 }),
+      await screen.findByText("Only the organisation's owners manage its team.", {}, { timeout: 15_000 }),
     ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Organiser console' });
     expect(within(nav).queryByRole('link', { name: 'Team' })).toBeNull();
