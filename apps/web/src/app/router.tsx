@@ -84,6 +84,7 @@ const screens: Screen[] = [
   { route: paths.organiserTeam, lazy: () => import('../features/organiser/team/team-page') },
   { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
+  { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },
   { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },

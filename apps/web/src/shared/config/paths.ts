@@ -186,6 +186,12 @@ export const paths = {
   organiserTeam: { path: '/organiser/team', access: 'login', getHref: () => '/organiser/team' },
   // decision (issue 18): the owner's branding editor with a live preview of the site
   organiserBranding: { path: '/organiser/branding', access: 'login', getHref: () => '/organiser/branding' },
+  // decision (issue 18): no spec screen; an event's media in the console (media.read; changes media.manage)
+  organiserEventMedia: {
+    path: '/organiser/events/:slug/media',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}/media`,
+  },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)
