@@ -132,6 +132,10 @@ describe.each(BACKENDS)('organiser media management on %s', (backend) => {
     expect(ids(await list(`&min_faces=${faces}`))).toContain(b);
     expect(ids(await list(`&max_faces=${faces - 1}`))).not.toContain(b);
     for (const m of await list('&max_faces=0')) expect(m.face_count).toBe(0);
+    // the organiser sees clean thumbnails (no watermark), served by their signed link
+    const thumb = (await list()).find((m) => m.id === a)!.thumbnail_url!;
+    expect(thumb).toContain(`/api/media/${a}/thumb-clean`);
+    expect((await h.app.inject({ url: thumb })).statusCode).toBe(200);
     await patch(a, { hidden: true });
     expect(ids(await list('&hidden=true'))).toEqual([a]);
     expect(ids(await list('&hidden=false'))).toEqual([b, c].sort());

@@ -45,7 +45,8 @@ export function organiserMediaDto(mediaFiles: MediaFilesService, row: OrganiserM
     gallery_id: row.galleryId,
     tags: row.tags,
     created_at: row.createdAt.toISOString(),
-    thumbnail_url: ready ? mediaFiles.url(row.id, 'thumb') : null,
+    // issue 18: clean thumbnails in the console too (the organiser owns the photos)
+    thumbnail_url: ready ? mediaFiles.url(row.id, 'thumb-clean') : null,
     // the organiser owns the photos: the clean preview, not the watermarked one
     preview_url: ready ? mediaFiles.url(row.id, 'preview-clean') : null,
     video_url: ready && row.type === 'video' ? mediaFiles.url(row.id, 'video') : null,
