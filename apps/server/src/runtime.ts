@@ -92,8 +92,8 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
 export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' | 'services'>): Promise<void> {
   await sweepWorkDirs().catch((error: unknown) => console.error('could not clean work folders', error));
   await registerMailWorker(runtime.jobs, runtime.mailer);
-  await runtime.jobs.work<{ mediaId: number }>(DERIVATIVES_QUEUE, ({ mediaId }) =>
-    runtime.services.mediaFiles.processDerivatives(mediaId),
+  await runtime.jobs.work<{ mediaId: number; redo?: boolean }>(DERIVATIVES_QUEUE, ({ mediaId, redo }) =>
+    runtime.services.mediaFiles.processDerivatives(mediaId, redo === true),
   );
   await registerOrderWorkers(runtime.jobs, runtime.services);
   await registerAlbumZipWorker(runtime.jobs, runtime.services.albumZips);

@@ -3,7 +3,7 @@ import { argon2Hasher } from '../src/adapters/password-hasher';
 import { seedDemo } from '../src/seed/demo';
 import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import type { Backend } from './databases';
-import { call, collectingMailer, type Harness, SIGNUP, startHarness } from './harness';
+import { call, collectingMailer, type Harness, type HarnessOptions, SIGNUP, startHarness } from './harness';
 
 export const NEW_PASSWORD = 'Team-work-2026!';
 const ORGS = '/api/organiser/v1/organisations/';
@@ -12,9 +12,9 @@ export const membersUrl = (orgId: number, memberId?: number) =>
 export const ACCEPT_URL = '/api/organiser/v1/invitations/accept/';
 
 /** The real app with the demo seed and a mail worker whose messages the test reads. */
-export async function startTeamHarness(backend: Backend) {
+export async function startTeamHarness(backend: Backend, options: HarnessOptions = {}) {
   const mailer = collectingMailer();
-  const h: Harness = await startHarness(backend, { mailer });
+  const h: Harness = await startHarness(backend, { ...options, mailer });
   await registerMailWorker(h.jobs, mailer);
   await seedDemo(h.database.db, argon2Hasher, 1);
 

@@ -16,6 +16,7 @@ export * from './api/organisations';
 export * from './api/organiser';
 export * from './api/organiser-codes';
 export * from './api/organiser-events';
+export * from './api/organiser-media';
 export * from './api/organiser-uploads';
 export * from './api/payment-methods';
 export * from './api/photobook';

@@ -14,6 +14,7 @@ import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserEventEndpoints } from './api/organiser-events';
+import { organiserMediaManageEndpoints } from './api/organiser-media';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
@@ -46,6 +47,7 @@ export const apiGroups = {
   organisations: organisationEndpoints,
   branding: brandingEndpoints,
   organiserCodes: organiserCodeEndpoints,
+  organiserMediaManage: organiserMediaManageEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

@@ -237,15 +237,35 @@ export const media = pgTable(
     durationSeconds: integer('duration_seconds'),
     takenAt: timestamp('taken_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The member who uploaded it (issue 18: the console's "uploaded by" filter); null for seeds and imports. */
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Hidden from participants' albums by the organiser (issue 18); files and purchases stay. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * Deleted by the organiser while someone had bought it (issue 18): kept, files included, for
+     * its buyers only; hidden_at is set too, so every other album leaves it out.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A video's chosen poster second (issue 18); null: the default frame (`posterTime`). */
+    posterSeconds: integer('poster_seconds'),
   },
   (t) => [
     index('media_service_gallery_idx').on(t.photoServiceId, t.galleryId, t.id),
     uniqueIndex('media_service_sha256_key').on(t.photoServiceId, t.sha256),
     // Album pages, newest first, and their counts: the order of the pages, and the columns the
-    // album filters read (gallery, type, tags), so both are answered from the index alone.
+    // album filters read (gallery, type, tags, the organiser's hiding), so both are answered from the index alone.
     index('media_album_order_idx')
-      .on(t.photoServiceId, t.takenAt.desc().nullsLast(), t.id.desc(), t.galleryId, t.type, t.tags)
+      .on(
+        t.photoServiceId,
+        t.takenAt.desc().nullsLast(),
+        t.id.desc(),
+        t.galleryId,
+        t.type,
+        t.tags,
+        t.hiddenAt,
+      )
       .where(sql`${t.status} = 'ready'`),
+    index('media_uploaded_by_idx').on(t.uploadedBy),
     index('media_tags_idx').using('gin', t.tags),
   ],
 );

@@ -38,6 +38,40 @@ export function posterTime(durationSeconds: number): number {
   return Math.min(1, durationSeconds * 0.1);
 }
 
+/** The chosen second, within the video (a second past its end takes its last moments), or the default. */
+function posterAt(durationSeconds: number, chosen: number | null | undefined): number {
+  if (chosen === null || chosen === undefined) return posterTime(durationSeconds);
+  return Math.max(0, Math.min(chosen, durationSeconds - 0.1));
+}
+
+/**
+ * A new poster for a processed video, from its stored web rendition (the upload is gone once it is
+ * ready): the frame at `posterSeconds`, then the photo derivatives every poster gets (issue 18).
+ */
+export async function makeVideoPoster(
+  renditionPath: string,
+  options: { tools: FfmpegTools; watermarkText: string; posterSeconds: number | null; workRoot?: string },
+): Promise<Derivatives> {
+  const { tools } = options;
+  return withWorkDir(async (dir) => {
+    const info = await probeVideoFile(tools, renditionPath, 'mp4', { maxSeconds: Number.POSITIVE_INFINITY });
+    const posterPath = join(dir, 'poster.png');
+    const grab = (at: number) =>
+      ffmpeg(
+        tools,
+        ['-v', 'error', '-nostdin', '-y', '-ss', at.toFixed(3), '-i', renditionPath]
+          .concat(['-map', '0:V:0', '-frames:v', '1', '-vf', 'format=rgb24', '-c:v', 'png'])
+          .concat(['-f', 'image2', '-update', '1', posterPath]),
+        60_000,
+      );
+    await grab(posterAt(info.durationSeconds, options.posterSeconds));
+    if (!(await exists(posterPath))) await grab(0);
+    if (!(await exists(posterPath)))
+      throw new MediaRejected('corrupt', 'No frame of the video could be read.');
+    return makeDerivatives(await readFile(posterPath), { watermarkText: options.watermarkText });
+  }, options.workRoot);
+}
+
 /**
  * Encoding time as a multiple of the video's duration, plus a fixed start: far above what a
  * 4K clip needs on two cores, so only a stuck or pathological file reaches it.
@@ -52,7 +86,14 @@ function transcodeTimeoutMs(durationSeconds: number): number {
  */
 export async function makeVideoDerivatives(
   input: UploadSource,
-  options: { tools: FfmpegTools; watermarkText: string; limits?: VideoLimits; workRoot?: string },
+  options: {
+    tools: FfmpegTools;
+    watermarkText: string;
+    limits?: VideoLimits;
+    workRoot?: string;
+    /** The organiser's poster second (issue 18); else `posterTime`. */
+    posterSeconds?: number | null;
+  },
 ): Promise<VideoDerivatives> {
   const container = sniffVideoContainer(await sourceHead(input));
   if (container === null) throw new MediaRejected('unsupported_type', 'The file is not a video.');
@@ -92,7 +133,7 @@ export async function makeVideoDerivatives(
         ],
         60_000,
       );
-    await grabPoster(posterTime(info.durationSeconds));
+    await grabPoster(posterAt(info.durationSeconds, options.posterSeconds));
     // A seek past the last decodable frame (variable frame rate, damaged tail) writes nothing.
     if (!(await exists(posterPath))) await grabPoster(0);
     if (!(await exists(posterPath)))

@@ -11,6 +11,7 @@ import {
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { faceMatches } from '../db/face-schema';
+import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
 import { authTokens, users } from '../db/schema';
 import type { GalleryRow, PhotoServiceRow, PicacodeRow } from './photo-services.repository';
 
@@ -35,7 +36,21 @@ export function visibleMediaCondition(): SQL {
     and ${media.status} = 'ready'
     and (${picacodes.kind} = 'event' or ${photoServices.showAllEventPhotos}
       or ${media.tags} && ${picacodes.tags} or ${media.galleryId} = any(${picacodes.galleryIds}))
-    and (${photoServices.checkinMode} <> 'face-checkin' or ${faceMatchShown(sql`${checkins.id}`)})`;
+    and (${photoServices.checkinMode} <> 'face-checkin' or ${faceMatchShown(sql`${checkins.id}`)})
+    and ${notHiddenFor(sql`${checkins.id}`, sql`${checkins.userId}`)}`;
+}
+
+/**
+ * Media the organiser hid (or deleted while bought: issue 18) stay only in their buyers' albums:
+ * bought one by one by the album's owner, or by a package of this album. Migration 0022 counts
+ * albums by the same rule.
+ */
+function notHiddenFor(checkinId: SQL, userId: SQL): SQL {
+  return sql`(${media.hiddenAt} is null
+    or exists (select 1 from ${mediaEntitlements} where ${mediaEntitlements.mediaId} = ${media.id}
+      and ${mediaEntitlements.userId} = ${userId})
+    or exists (select 1 from ${albumEntitlements} where ${albumEntitlements.checkinId} = ${checkinId}
+      and ${albumEntitlements.mediaType} = ${media.type}))`;
 }
 
 /** In a face-search event an album shows only the media its face matches put there. */
@@ -53,6 +68,9 @@ export interface AlbumScope {
   galleryIds: number[];
   /** A face-search event: only the media this album's face matches put there (its id), else null. */
   faceCheckinId: number | null;
+  /** The album and its owner: hidden media stay only where bought (`notHiddenFor`). */
+  checkinId: number;
+  userId: number;
 }
 
 function scopeOf(
@@ -60,6 +78,7 @@ function scopeOf(
   event: { showAllEventPhotos: boolean; checkinMode: CheckinMode },
   code: Pick<PicacodeRow, 'kind' | 'tags' | 'galleryIds'>,
   checkinId: number,
+  userId: number,
 ): AlbumScope {
   return {
     photoServiceId: serviceId,
@@ -67,11 +86,13 @@ function scopeOf(
     tags: code.tags,
     galleryIds: code.galleryIds,
     faceCheckinId: event.checkinMode === 'face-checkin' ? checkinId : null,
+    checkinId,
+    userId,
   };
 }
 
 export const albumScope = ({ checkin, picacode, service }: CheckinWithContext): AlbumScope =>
-  scopeOf(service.id, service, picacode, checkin.id);
+  scopeOf(service.id, service, picacode, checkin.id, checkin.userId);
 
 /** What the album's media screens need of a completed album: a few columns, not the whole event. */
 export interface AlbumContext {
@@ -91,7 +112,8 @@ export interface AlbumContext {
  * planner can use the media indexes. The status is a literal so the partial index applies.
  */
 export function albumScopeCondition(scope: AlbumScope): SQL {
-  const ready = sql`${media.photoServiceId} = ${scope.photoServiceId} and ${media.status} = 'ready'`;
+  const ready = sql`${media.photoServiceId} = ${scope.photoServiceId} and ${media.status} = 'ready'
+    and ${notHiddenFor(sql`${scope.checkinId}`, sql`${scope.userId}`)}`;
   const event =
     scope.faceCheckinId === null ? ready : sql`${ready} and ${faceMatchShown(sql`${scope.faceCheckinId}`)}`;
   if (scope.wholeEvent) return event;
@@ -171,6 +193,7 @@ export function checkinsRepository(db: Queryable) {
     kind: picacodes.kind,
     tags: picacodes.tags,
     galleryIds: picacodes.galleryIds,
+    ownerId: checkins.userId,
     counts: extras.counts ? countsJson : sql<CountJson[] | null>`null`,
     galleries: extras.galleries ? galleriesJson : sql<GalleryJson[] | null>`null`,
   });
@@ -212,6 +235,7 @@ export function checkinsRepository(db: Queryable) {
     kind,
     tags,
     galleryIds,
+    ownerId,
     counts,
     galleries: all,
     ...album
@@ -223,6 +247,7 @@ export function checkinsRepository(db: Queryable) {
         { showAllEventPhotos: showAll, checkinMode },
         { kind, tags, galleryIds },
         album.checkinId,
+        ownerId,
       ),
       counts: (counts ?? []).map(galleryCount),
       version: Math.max(0, ...(counts ?? []).map((c) => c[4])),

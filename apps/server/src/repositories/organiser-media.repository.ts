@@ -1,7 +1,21 @@
 import type { MediaStatus, MediaType } from '@fotodrop/contract';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { galleries, media, photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { faces } from '../db/face-schema';
 import { eventPhotographers, organisationMembers } from '../db/team-schema';
 
 export type OrganiserEventRow = Pick<
@@ -26,7 +40,47 @@ export interface OrganiserMediaRow {
   tags: string[];
   createdAt: Date;
   durationSeconds: number | null;
+  uploadedBy: number | null;
+  hiddenAt: Date | null;
+  deletedAt: Date | null;
+  posterSeconds: number | null;
+  faceCount: number;
 }
+
+/** The console's media filters (issue 18); each one given narrows the list. */
+export interface OrganiserMediaFilter {
+  status?: MediaStatus;
+  /** A gallery's id, or `none`: the event itself. */
+  gallery?: number | 'none';
+  tag?: string;
+  minFaces?: number;
+  maxFaces?: number;
+  uploadedBy?: number;
+  hidden?: boolean;
+}
+
+/**
+ * Faces found in the outer `media` row (faces_media_idx). Spelled out with an alias: in a select
+ * list drizzle writes bare column names, and a bare "id" would resolve inside the subquery.
+ */
+const faceCount = sql<number>`(select count(*)::int from ${faces} f where f.media_id = "media"."id")`;
+
+export const organiserMediaColumns = {
+  id: media.id,
+  type: media.type,
+  status: media.status,
+  error: media.error,
+  originalFilename: media.originalFilename,
+  galleryId: media.galleryId,
+  tags: media.tags,
+  createdAt: media.createdAt,
+  durationSeconds: media.durationSeconds,
+  uploadedBy: media.uploadedBy,
+  hiddenAt: media.hiddenAt,
+  deletedAt: media.deletedAt,
+  posterSeconds: media.posterSeconds,
+  faceCount: faceCount.mapWith(Number),
+};
 
 const eventColumns = {
   id: photoServices.id,
@@ -40,8 +94,19 @@ const eventColumns = {
 
 /** What an organiser sees of their own events and uploads: every status, no album scoping. */
 export function organiserMediaRepository(db: Queryable) {
-  const ofEvent = (photoServiceId: number, status: MediaStatus | undefined) =>
-    and(eq(media.photoServiceId, photoServiceId), status ? eq(media.status, status) : undefined);
+  const ofEvent = (photoServiceId: number, f: OrganiserMediaFilter): SQL | undefined =>
+    and(
+      eq(media.photoServiceId, photoServiceId),
+      f.status ? eq(media.status, f.status) : undefined,
+      f.gallery === 'none' ? isNull(media.galleryId) : undefined,
+      typeof f.gallery === 'number' ? eq(media.galleryId, f.gallery) : undefined,
+      f.tag !== undefined ? arrayContains(media.tags, [f.tag]) : undefined,
+      f.minFaces !== undefined && f.minFaces > 0 ? sql`${faceCount} >= ${f.minFaces}` : undefined,
+      f.maxFaces !== undefined ? sql`${faceCount} <= ${f.maxFaces}` : undefined,
+      f.uploadedBy !== undefined ? eq(media.uploadedBy, f.uploadedBy) : undefined,
+      f.hidden === true ? isNotNull(media.hiddenAt) : undefined,
+      f.hidden === false ? isNull(media.hiddenAt) : undefined,
+    );
 
   return {
     /**
@@ -90,31 +155,21 @@ export function organiserMediaRepository(db: Queryable) {
         .where(inArray(media.photoServiceId, photoServiceIds))
         .groupBy(media.photoServiceId, media.status);
     },
-    async countMedia(photoServiceId: number, status?: MediaStatus): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(media).where(ofEvent(photoServiceId, status));
+    async countMedia(photoServiceId: number, filter: OrganiserMediaFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(media).where(ofEvent(photoServiceId, filter));
       return row?.n ?? 0;
     },
     /** Newest first: ids are assigned in upload order, so the id breaks ties of one timestamp. */
     async pageMedia(
       photoServiceId: number,
-      status: MediaStatus | undefined,
+      filter: OrganiserMediaFilter,
       page: number,
       pageSize: number,
     ): Promise<OrganiserMediaRow[]> {
       return db
-        .select({
-          id: media.id,
-          type: media.type,
-          status: media.status,
-          error: media.error,
-          originalFilename: media.originalFilename,
-          galleryId: media.galleryId,
-          tags: media.tags,
-          createdAt: media.createdAt,
-          durationSeconds: media.durationSeconds,
-        })
+        .select(organiserMediaColumns)
         .from(media)
-        .where(ofEvent(photoServiceId, status))
+        .where(ofEvent(photoServiceId, filter))
         .orderBy(desc(media.createdAt), desc(media.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);

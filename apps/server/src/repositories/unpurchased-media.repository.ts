@@ -22,7 +22,7 @@ const OPEN_ORDER_STATUSES = ['awaiting_payment', 'processing', 'pending'] as con
  * package of its type covers it through an album of its event (`album_entitlements` of an album
  * whose code shows it, by the one rule of what an album shows). Refers to the outer `media` row.
  */
-const unpurchased: SQL = sql`not exists (select 1 from ${mediaEntitlements}
+export const unpurchased: SQL = sql`not exists (select 1 from ${mediaEntitlements}
     where ${mediaEntitlements.mediaId} = ${media.id})
   and not exists (select 1 from ${albumEntitlements}
     join ${checkins} on ${checkins.id} = ${albumEntitlements.checkinId}

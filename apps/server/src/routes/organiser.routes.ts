@@ -50,7 +50,7 @@ export async function organiserRoutes(
       if (!file) throw new ValidationError({ file: ['field.required'] });
       // the file's name is kept with the photo: a string of the request like the fields
       if (nulFields(file.filename).length > 0) throw new ValidationError({ file: [NUL_MESSAGE] });
-      result = await ingest(service, data, file);
+      result = await ingest(service, data, file, auth!.user.id);
     } catch (error) {
       // The rest of a refused upload is not read: the connection closes after the answer rather
       // than receive (and discard) hundreds of megabytes first.
@@ -67,6 +67,7 @@ export async function organiserRoutes(
     service: { id: number },
     data: z.infer<typeof uploadMediaFieldsSchema>,
     file: { upload: ReceivedUpload; filename: string },
+    uploadedBy: number,
   ) {
     let galleryId: number | null = null;
     const { gallery: name, gallery_id: wantedId } = data;
@@ -90,6 +91,7 @@ export async function organiserRoutes(
       tags: data.tags,
       filename: file.filename,
       upload: file.upload,
+      uploadedBy,
     });
   }
 }

@@ -39,6 +39,7 @@ import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
 import { selfieService } from './faces/selfie.service';
 import { mediaFilesService } from './media/media-files.service';
+import { mediaManageService } from './media/media-manage.service';
 import { organiserService } from './media/organiser.service';
 import { uploadsService } from './media/uploads.service';
 import { metricDailyService } from './metrics/metric-daily.service';
@@ -283,6 +284,7 @@ export function createServices(deps: ServiceDeps) {
       now,
       anonymization,
     }),
+    mediaManage: mediaManageService({ db: deps.db, storage: deps.storage, mediaFiles, now }),
     organiser: organiserService({
       db: deps.db,
       mediaFiles,

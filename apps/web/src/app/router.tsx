@@ -90,6 +90,7 @@ const screens: Screen[] = [
   { route: paths.organiserEventCodes, lazy: () => import('../features/organiser/codes/codes-page') },
   { route: paths.organiserEvent, lazy: () => import('../features/organiser/events/event-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
+  { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },
   { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },

@@ -3,7 +3,7 @@ import { MEDIA_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
 import { EVENT_STATUSES } from '../enums';
 import { pageQuerySchema, paginated } from '../pagination';
-import { date, dateTime, id, idParam, resultsOf } from './common';
+import { boolQuery, date, dateTime, id, idParam, resultsOf } from './common';
 import { eventSlugSchema } from './events';
 
 const tag = 'Organiser';
@@ -119,12 +119,34 @@ export const organiserMediaSchema = z.object({
   /** The web rendition of a ready video; null for photos. */
   video_url: z.string().nullable(),
   duration_seconds: z.number().min(0).nullable(),
+  /** The member who uploaded it (null: seeded or imported, or the member's account is gone). */
+  uploaded_by: id.nullable(),
+  /** Hidden from participants' albums by the organiser (its buyers keep it). */
+  hidden: z.boolean(),
+  /** Deleted while someone had bought it: kept for its buyers only, files included. */
+  deleted: z.boolean(),
+  /** Faces found in it (0 until face indexing has looked at it). */
+  face_count: z.number().int().min(0),
+  /** A video's chosen poster second; null: the default frame. */
+  poster_seconds: z.number().int().min(0).nullable(),
 });
 export type OrganiserMedia = z.infer<typeof organiserMediaSchema>;
 
 export const ORGANISER_MEDIA_PAGE_SIZE = 24;
+const filterCount = z.coerce.number().int().min(0).max(10_000);
 export const organiserMediaQuerySchema = pageQuerySchema(ORGANISER_MEDIA_PAGE_SIZE, 100).extend({
   status: z.enum(MEDIA_STATUSES).optional(),
+  /** A gallery's id, or `none`: the media lying in the event itself. */
+  gallery: z.union([z.literal('none'), idParam]).optional(),
+  /** Media carrying this tag (exactly). */
+  tag: z.string().trim().min(1).max(100, { message: 'field.too_long' }).optional(),
+  // decision (issue 18): face count as a range (`max_faces=0` none, `min_faces=1` some, `min_faces=n` crowds)
+  min_faces: filterCount.optional(),
+  max_faces: filterCount.optional(),
+  /** Uploaded by this member (a user id). */
+  uploaded_by: idParam.optional(),
+  /** `true`: only hidden (and deleted-but-bought) media; `false`: only those participants see. */
+  hidden: boolQuery.optional(),
 });
 export const organiserMediaPageSchema = paginated(organiserMediaSchema);
 
@@ -205,8 +227,8 @@ export const organiserEndpoints = {
     tag,
     access: 'user',
     summary:
-      "An event's uploads, newest first, optionally of one status, with signed thumbnail, clean " +
-      'preview and video links once ready (media.read)',
+      "An event's uploads, newest first, filtered by status, gallery, tag, face count, uploader and " +
+      'hidden, with signed thumbnail, clean preview and video links once ready (media.read)',
     params: uploadMediaParamsSchema,
     query: organiserMediaQuerySchema,
     response: organiserMediaPageSchema,

@@ -16,7 +16,7 @@ import { signMediaPath } from '../../media/signed-url';
 import { memoisedSigner } from '../../media/signed-url-memo';
 import { HEAD_BYTES, kindOf, type SpooledUpload, spoolUpload } from '../../media/upload-spool';
 import { type MediaVariant, mediaKey } from '../../media/variants';
-import { makeVideoDerivatives } from '../../media/video-derivatives';
+import { makeVideoDerivatives, makeVideoPoster } from '../../media/video-derivatives';
 import { DEFAULT_MAX_VIDEO_BYTES } from '../../media/video-inspect';
 import { DEFAULT_WORK_ROOT, makeWorkDir, withWorkDir } from '../../media/work-dirs';
 import { mediaRepository } from '../../repositories/media.repository';
@@ -63,7 +63,7 @@ export function downloadLinkExpiry(now: Date): Date {
   return new Date(Math.floor(now.getTime() / hour) * hour + (DOWNLOAD_LINK_TTL_HOURS + 1) * hour);
 }
 
-const uploadKey = (mediaId: number) => `uploads/${mediaId}`;
+export const uploadKey = (mediaId: number) => `uploads/${mediaId}`;
 
 /** Links stay the same for a whole UTC day (so browsers and CDNs cache them) and live one day more. */
 export function linkExpiry(now: Date): Date {
@@ -102,6 +102,8 @@ export interface IngestTarget {
   tags: string[];
   filename: string | null;
   takenAt?: Date | null;
+  /** The member uploading it (the console's "uploaded by"); none for seeds and imports. */
+  uploadedBy?: number | null;
 }
 
 export type IngestInput = IngestTarget & ({ bytes: Buffer } | { upload: ReceivedUpload });
@@ -149,29 +151,45 @@ export function mediaFilesService(deps: {
   async function videoFiles(
     mediaId: number,
     watermarkText: string,
+    posterSeconds: number | null,
+    durationSeconds: number | null,
   ): Promise<{ photo: Derivatives; durationSeconds: number } | null> {
     const tools = await ffmpeg();
     if (!tools) throw new MediaRejected('video_unsupported', 'This server cannot process videos yet.');
     const made = await withWorkDir(async (dir) => {
-      const stored = await deps.storage.stream(uploadKey(mediaId));
-      if (!stored) return null;
       const path = join(dir, 'upload');
+      const stored = await deps.storage.stream(uploadKey(mediaId));
+      if (!stored) {
+        // Processed already (issue 18: a new poster second, or processing run again): the upload
+        // is gone, the web rendition gives the poster; the rendition itself stays as it is.
+        const rendition = await deps.storage.stream(mediaKey(mediaId, 'video'));
+        if (!rendition) return null;
+        await pipeline(rendition.stream, createWriteStream(path));
+        const poster = await makeVideoPoster(path, { tools, watermarkText, posterSeconds, workRoot });
+        return { poster, rendition: null };
+      }
       await pipeline(stored.stream, createWriteStream(path));
       return makeVideoDerivatives(path, {
         tools,
         watermarkText,
         workRoot,
+        posterSeconds,
         ...(deps.limits?.video ? { limits: deps.limits.video } : {}),
       });
     }, workRoot);
     if (!made) return null;
+    if (made.rendition === null) return { photo: made.poster, durationSeconds: durationSeconds ?? 1 };
     await deps.storage.put(mediaKey(mediaId, 'video'), made.rendition.buffer, made.rendition.contentType);
     return { photo: made.poster, durationSeconds: wholeSeconds(made.rendition.durationSeconds) };
   }
 
-  /** A photo's derivatives, from the upload read whole (at most 40 MB); null when it is missing. */
+  /**
+   * A photo's derivatives, from the upload read whole (at most 40 MB), or once processed (issue 18:
+   * processing run again) from its clean original; null when neither is there.
+   */
   async function photoFiles(mediaId: number, watermarkText: string) {
-    const bytes = await deps.storage.get(uploadKey(mediaId));
+    const bytes =
+      (await deps.storage.get(uploadKey(mediaId))) ?? (await deps.storage.get(mediaKey(mediaId, 'original')));
     return bytes && { photo: await makeDerivatives(bytes, { watermarkText }), durationSeconds: null };
   }
 
@@ -223,6 +241,7 @@ export function mediaFilesService(deps: {
         height: info.height,
         durationSeconds: upload.kind === 'video' ? wholeSeconds(upload.info.durationSeconds) : null,
         takenAt: input.takenAt ?? null,
+        uploadedBy: input.uploadedBy ?? null,
       });
       if (!row) {
         const existing = await repo().findBySha(input.photoServiceId, sha256);
@@ -234,13 +253,18 @@ export function mediaFilesService(deps: {
       } else {
         await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
       }
+      await service.queueDerivatives(row.id);
+      return { id: row.id, duplicate: false, status: 'processing' };
+    },
+
+    /** Queues the derivatives job; `redo` makes a ready medium's files again (issue 18). */
+    async queueDerivatives(mediaId: number, redo = false): Promise<void> {
       await deps.jobs.send(
         DERIVATIVES_QUEUE,
-        { mediaId: row.id },
+        redo ? { mediaId, redo } : { mediaId },
         // A 10-minute video may transcode for up to 42 minutes (its timeout); it must not be rerun meanwhile.
-        { singletonKey: `media-${row.id}`, expireInSeconds: 45 * 60 },
+        { singletonKey: `media-${mediaId}`, expireInSeconds: 45 * 60 },
       );
-      return { id: row.id, duplicate: false, status: 'processing' };
     },
 
     /**
@@ -283,15 +307,18 @@ export function mediaFilesService(deps: {
       );
     },
 
-    /** The derivatives job: idempotent, so a retry after a crash finishes the work. */
-    async processDerivatives(mediaId: number): Promise<void> {
+    /**
+     * The derivatives job: idempotent, so a retry after a crash finishes the work. `redo` (issue 18:
+     * the console's re-run or a new poster second) makes a ready medium's files again.
+     */
+    async processDerivatives(mediaId: number, redo = false): Promise<void> {
       const found = await repo().findWithService(mediaId);
-      if (!found || found.media.status === 'ready') return;
+      if (!found || (found.media.status === 'ready' && !redo)) return;
       try {
         const watermarkText = `${found.service.name} · Fotodrop`;
         const made =
           found.media.type === 'video'
-            ? await videoFiles(mediaId, watermarkText)
+            ? await videoFiles(mediaId, watermarkText, found.media.posterSeconds, found.media.durationSeconds)
             : await photoFiles(mediaId, watermarkText);
         if (!made) {
           await repo().update(mediaId, { status: 'failed', error: 'upload missing' });

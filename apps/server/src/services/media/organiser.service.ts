@@ -11,6 +11,7 @@ import {
 } from '@fotodrop/contract';
 import type { Db } from '../../db/client';
 import {
+  type OrganiserMediaFilter,
   type OrganiserMediaRow,
   organiserMediaRepository,
 } from '../../repositories/organiser-media.repository';
@@ -24,6 +25,38 @@ export interface OrganiserMediaQuery {
   page: number;
   page_size: number;
   status?: MediaStatus;
+  gallery?: number | 'none';
+  tag?: string;
+  min_faces?: number;
+  max_faces?: number;
+  uploaded_by?: number;
+  hidden?: 'true' | 'false';
+}
+
+/** One medium as the console shows it. */
+export function organiserMediaDto(mediaFiles: MediaFilesService, row: OrganiserMediaRow): OrganiserMedia {
+  const ready = row.status === 'ready';
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    error_reason: row.status === 'failed' ? (row.error ?? 'unknown') : null,
+    original_filename: row.originalFilename,
+    gallery_id: row.galleryId,
+    tags: row.tags,
+    created_at: row.createdAt.toISOString(),
+    // issue 18: clean thumbnails in the console too (the organiser owns the photos)
+    thumbnail_url: ready ? mediaFiles.url(row.id, 'thumb-clean') : null,
+    // the organiser owns the photos: the clean preview, not the watermarked one
+    preview_url: ready ? mediaFiles.url(row.id, 'preview-clean') : null,
+    video_url: ready && row.type === 'video' ? mediaFiles.url(row.id, 'video') : null,
+    duration_seconds: row.durationSeconds,
+    uploaded_by: row.uploadedBy,
+    hidden: row.hiddenAt !== null,
+    deleted: row.deletedAt !== null,
+    face_count: row.faceCount,
+    poster_seconds: row.posterSeconds,
+  };
 }
 
 /**
@@ -66,24 +99,7 @@ export function organiserService(deps: {
     };
   }
 
-  function toMedia(row: OrganiserMediaRow): OrganiserMedia {
-    const ready = row.status === 'ready';
-    return {
-      id: row.id,
-      type: row.type,
-      status: row.status,
-      error_reason: row.status === 'failed' ? (row.error ?? 'unknown') : null,
-      original_filename: row.originalFilename,
-      gallery_id: row.galleryId,
-      tags: row.tags,
-      created_at: row.createdAt.toISOString(),
-      thumbnail_url: ready ? deps.mediaFiles.url(row.id, 'thumb') : null,
-      // the organiser owns the photos: the clean preview, not the watermarked one
-      preview_url: ready ? deps.mediaFiles.url(row.id, 'preview-clean') : null,
-      video_url: ready && row.type === 'video' ? deps.mediaFiles.url(row.id, 'video') : null,
-      duration_seconds: row.durationSeconds,
-    };
-  }
+  const toMedia = (row: OrganiserMediaRow) => organiserMediaDto(deps.mediaFiles, row);
 
   return {
     /**
@@ -130,9 +146,18 @@ export function organiserService(deps: {
       query: OrganiserMediaQuery,
     ): Promise<Paginated<OrganiserMedia>> {
       const { event } = await access().event(auth, slug, 'media.read');
+      const filter: OrganiserMediaFilter = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.gallery !== undefined ? { gallery: query.gallery } : {}),
+        ...(query.tag !== undefined ? { tag: query.tag } : {}),
+        ...(query.min_faces !== undefined ? { minFaces: query.min_faces } : {}),
+        ...(query.max_faces !== undefined ? { maxFaces: query.max_faces } : {}),
+        ...(query.uploaded_by !== undefined ? { uploadedBy: query.uploaded_by } : {}),
+        ...(query.hidden !== undefined ? { hidden: query.hidden === 'true' } : {}),
+      };
       const [total, rows] = await Promise.all([
-        repo().countMedia(event.id, query.status),
-        repo().pageMedia(event.id, query.status, query.page, query.page_size),
+        repo().countMedia(event.id, filter),
+        repo().pageMedia(event.id, filter, query.page, query.page_size),
       ]);
       return {
         results: rows.map(toMedia),

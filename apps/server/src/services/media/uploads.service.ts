@@ -76,6 +76,7 @@ export function uploadsService(deps: { db: Db; mediaFiles: MediaFilesService }) 
         galleryId: await galleryIn(event, data.gallery),
         tags: tagsOf(data.tags),
         filename: data.filename ?? null,
+        uploadedBy: auth.user.id,
       };
     },
 

@@ -206,6 +206,12 @@ export const paths = {
     access: 'login',
     getHref: (slug: string) => `/organiser/events/${seg(slug)}`,
   },
+  // decision (issue 18): no spec screen; an event's media in the console (media.read; changes media.manage)
+  organiserEventMedia: {
+    path: '/organiser/events/:slug/media',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}/media`,
+  },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)

@@ -112,7 +112,9 @@ describe('invitation page, logged in', () => {
   it('joins with one button that sends only the token', async () => {
     useAppStore.getState().setAuth('k1');
     const router = renderApp('/organiser/invitation?token=tok-2');
-    fireEvent.click(await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 15_000 }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 15_000 }),
+    );
     expect(
       await screen.findByText('You joined Lakeside Runs as photographer.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
@@ -135,7 +137,9 @@ describe('invitation page, logged in', () => {
             },
           };
     renderApp('/organiser/invitation?token=tok-3');
-    fireEvent.click(await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 15_000 }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Join the organisation' }, { timeout: 15_000 }),
+    );
     expect(await screen.findByText('Enter your password.', {}, { timeout: 15_000 })).toBeTruthy();
     type(/^Password/, 'Secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Join the organisation' }));

@@ -94,8 +94,11 @@ export function EventOverview({ event, canManage }: { event: ConsoleEvent; canMa
           <ButtonLink variant="secondary" to={paths.organiserUpload.getHref()}>
             {t('organiser.event.to_upload')}
           </ButtonLink>
-          <ButtonLink variant="secondary" to={`/organiser/events/${encodeURIComponent(event.slug)}/codes`}>
+          <ButtonLink variant="secondary" to={paths.organiserEventCodes.getHref(event.slug)}>
             {t('organiser.event.to_codes')}
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={paths.organiserEventMedia.getHref(event.slug)}>
+            {t('organiser.event.to_media')}
           </ButtonLink>
         </div>
       </section>

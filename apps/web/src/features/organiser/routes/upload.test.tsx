@@ -108,7 +108,9 @@ describe('the upload link', () => {
   it('tells a user without the permission who opens the screen that they may not upload', async () => {
     perms = [];
     renderApp('/organiser/upload');
-    expect(await screen.findByText(/Your account may not upload photos/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(/Your account may not upload photos/, {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Choose files' })).toBeNull();
   });
 });

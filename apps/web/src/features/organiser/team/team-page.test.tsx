@@ -97,7 +97,9 @@ describe('the team page', () => {
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'Ben@Example.com ' } });
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'manager' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText(/Invitation sent to ben@example.com/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(/Invitation sent to ben@example.com/, {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     const sent = server.requests.find((r) => r.method === 'POST');
     expect(JSON.parse(sent!.body)).toEqual({ email: 'ben@example.com', role: 'manager' });
     expect(await screen.findByText(/ben@example.com as manager, the link works until/)).toBeTruthy();

@@ -36,6 +36,11 @@ export function makeOrganiserMedia(overrides: Partial<OrganiserMedia> = {}): Org
     preview_url: `/api/media/${id}/preview-clean?exp=1&sig=x`,
     video_url: null,
     duration_seconds: null,
+    uploaded_by: null,
+    hidden: false,
+    deleted: false,
+    face_count: 0,
+    poster_seconds: null,
     ...overrides,
   };
 }
