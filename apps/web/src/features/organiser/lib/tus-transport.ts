@@ -62,7 +62,9 @@ function createTusTransport() {
     retryDelays: TUS_RETRY_DELAYS,
     limit: TUS_PARALLEL,
     removeFingerprintOnSuccess: true,
-    allowedMetaFields: ['event', 'gallery', 'filename', 'tags'],
+    // every field the file has: a fixed list would send a missing gallery as the text "undefined"
+    // (Uppy's own name, type and relativePath go along; the server keeps only its known keys)
+    allowedMetaFields: true,
     // read per request: a token refreshed meanwhile is used by the next chunk
     headers: () => requestHeaders(),
   });

@@ -161,6 +161,23 @@ describe('an upload by tus through Uppy, against a local tus server', () => {
     expect(progress.at(-1)).toBe(3000);
   });
 
+  it('sends no gallery or tags when none were chosen', async () => {
+    const requests = server.requests.length;
+    const run = tusTransport().start(
+      photo('start.jpg'),
+      { slug: '5e1a0c3d', galleryId: null, tags: ' ' },
+      () => {},
+    );
+    expect(await run.result).toMatchObject({ kind: 'accepted' });
+    const metadata = String(
+      server.requests.slice(requests).find((r) => r.method === 'POST')!.headers['upload-metadata'],
+    );
+    const keys = metadata.split(',').map((pair) => pair.split(' ')[0]);
+    expect(keys).toContain('event');
+    expect(keys).not.toContain('gallery');
+    expect(keys).not.toContain('tags');
+  });
+
   it('reports a file refused by its first bytes with the reason, and does not retry it', async () => {
     const before = patches;
     const run = tusTransport().start(photo('notes.jpg'), TARGET, () => {});
