@@ -36,7 +36,8 @@ async function measure(browser: Browser, url: string) {
   const page = await context.newPage();
   let answered = 0;
   page.on('response', (response) => {
-    if (response.request().method() === 'PATCH' && response.url().includes('/organiser/v1/uploads/')) answered++;
+    if (response.request().method() === 'PATCH' && response.url().includes('/organiser/v1/uploads/'))
+      answered++;
   });
   await logIn(page, url);
   await page.goto(`${url}/organiser/upload`);
