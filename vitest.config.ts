@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -25,8 +26,18 @@ export default defineConfig({
         },
       },
       {
+        // tus-js-client's package points Node at its Node build (streams, no XMLHttpRequest); the
+        // web tests run the browser build the app ships, through jsdom's XMLHttpRequest
+        resolve: {
+          alias: {
+            'tus-js-client': fileURLToPath(
+              new URL('./node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url),
+            ),
+          },
+        },
         test: {
           name: 'web',
+          server: { deps: { inline: [/@uppy[\\/]/] } },
           root: 'apps/web',
           environment: 'jsdom',
           setupFiles: ['src/test/async-timeout.ts'],

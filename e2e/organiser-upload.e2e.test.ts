@@ -30,7 +30,7 @@ const queueRow = (page: Page, name: string) =>
 
 /** From the header's console link to the console's Upload section. */
 async function openUploadScreen(page: Page) {
-  await page.getByRole('link', { name: 'Organiser' }).click();
+  await page.getByRole('link', { name: 'Organiser', exact: true }).click();
   await page.waitForURL('**/organiser');
   await page
     .getByRole('navigation', { name: 'Organiser console' })

@@ -83,7 +83,9 @@ type Directives = Record<string, string[]>;
 export function appDirectives(sources: BuildSources, https: boolean): Directives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // wasm-unsafe-eval lets WebAssembly compile (the upload page hashes files with hash-wasm) and
+    // nothing else: eval and new Function stay forbidden
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'script-src-attr': ["'none'"],
     // React applies `style` props and the organisation theme through the CSSOM, which CSP does
     // not restrict; style attributes in markup and <style> elements stay forbidden.

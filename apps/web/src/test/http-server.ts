@@ -29,7 +29,10 @@ export async function startTestServer(handler: Handler, options: TestServerOptio
       ? {
           'Access-Control-Allow-Origin': req.headers.origin ?? '*',
           'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
-          'Access-Control-Allow-Methods': 'GET, POST',
+          'Access-Control-Allow-Methods': 'GET, POST, PATCH, HEAD, DELETE',
+          // tus reads these from its answers
+          'Access-Control-Expose-Headers':
+            'Location, Upload-Offset, Upload-Length, Upload-Result, Tus-Resumable',
         }
       : {};
     if (options.cors && req.method === 'OPTIONS') {

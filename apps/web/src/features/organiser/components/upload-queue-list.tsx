@@ -1,9 +1,16 @@
+import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
+import { summarise } from '../lib/queue-summary';
 import { formatBytes, queueStateText } from '../lib/upload-messages';
-import type { UploadItem, UploadQueue } from '../lib/upload-queue';
+import type { QueueView, UploadItem, UploadQueue } from '../lib/upload-queue';
+
+/** Refused, failed or cancelled files listed at first; more on request. */
+const PROBLEMS_SHOWN = 100;
 
 const TONE: Record<UploadItem['state']['kind'], string> = {
+  checking: 'muted',
+  held: 'success',
   queued: 'muted',
   uploading: 'active',
   processing: 'active',
@@ -65,31 +72,103 @@ function QueueRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   );
 }
 
-/** One row per chosen file: its progress, what became of it, and cancel or retry. */
-export function UploadQueueList({ items, queue }: { items: readonly UploadItem[]; queue: UploadQueue }) {
-  const { t } = useTranslation();
+/**
+ * The queue of thousands of files: totals and one progress bar for the batch, its controls, and a
+ * line only for the files in flight, those needing the organiser and the last few finished.
+ */
+export function UploadQueueList({ view, queue }: { view: QueueView; queue: UploadQueue }) {
+  const { t, language } = useTranslation();
+  const [problemLimit, setProblemLimit] = useState(PROBLEMS_SHOWN);
+  const { items, checking, paused } = view;
   if (items.length === 0) return null;
-  const done = items.filter((i) => i.state.kind === 'ready' || i.state.kind === 'duplicate').length;
-  const clearable = items.some((i) => ['ready', 'duplicate', 'rejected', 'cancelled'].includes(i.state.kind));
+  const { counts, toSend, bytes, rows, moreProblems } = summarise(items, problemLimit);
+  const done = counts.ready + counts.duplicate + counts.processing;
+  const active = counts.uploading + counts.queued + counts.checking > 0;
+  const clearable = counts.ready + counts.duplicate + counts.rejected + counts.cancelled + counts.held > 0;
+  const percent = bytes.total > 0 ? Math.floor((bytes.sent / bytes.total) * 100) : 0;
+  const number = new Intl.NumberFormat(language);
 
   return (
     <section className="upload-queue" aria-labelledby="upload-queue-title">
       <div className="section-head">
         <h2 id="upload-queue-title">{t('organiser.queue.title')}</h2>
-        {clearable && (
-          <Button variant="secondary" size="sm" onClick={() => queue.clearSettled()}>
-            {t('organiser.queue.clear')}
-          </Button>
-        )}
+        <div className="queue-controls">
+          {active &&
+            (paused ? (
+              <Button size="sm" onClick={() => queue.resumeAll()}>
+                {t('organiser.queue.resume_all')}
+              </Button>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => queue.pauseAll()}>
+                {t('organiser.queue.pause_all')}
+              </Button>
+            ))}
+          {counts.failed > 0 && (
+            <Button variant="secondary" size="sm" onClick={() => queue.retryFailed()}>
+              {t('organiser.queue.retry_failed', { count: counts.failed })}
+            </Button>
+          )}
+          {active && (
+            <Button variant="ghost" size="sm" onClick={() => queue.abortAll()}>
+              {t('organiser.queue.cancel_all')}
+            </Button>
+          )}
+          {clearable && (
+            <Button variant="secondary" size="sm" onClick={() => queue.clearSettled()}>
+              {t('organiser.queue.clear')}
+            </Button>
+          )}
+        </div>
       </div>
-      <p className="queue-summary" role="status">
-        {t('organiser.queue.summary', { done, total: items.length })}
-      </p>
+      <div
+        className="queue-bar queue-total"
+        role="progressbar"
+        aria-label={t('organiser.queue.total_progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% (${formatBytes(bytes.sent, language)} / ${formatBytes(bytes.total, language)})`}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <div className="queue-summary" role="status">
+        <p>
+          {t('organiser.queue.summary', { done: number.format(done), total: number.format(toSend) })}
+          {paused && ` · ${t('organiser.queue.paused')}`}
+        </p>
+        {checking.total > 0 && (
+          <p>
+            {t('organiser.queue.checking', {
+              done: number.format(checking.done),
+              total: number.format(checking.total),
+            })}
+          </p>
+        )}
+        {counts.held > 0 && <p>{t('organiser.queue.skipped', { count: counts.held })}</p>}
+        <p className="queue-counts">
+          {[
+            counts.uploading > 0 && t('organiser.queue.count_sending', { count: counts.uploading }),
+            counts.queued > 0 && t('organiser.queue.count_waiting', { count: counts.queued }),
+            counts.duplicate > 0 && t('organiser.queue.count_duplicate', { count: counts.duplicate }),
+            counts.rejected > 0 && t('organiser.queue.count_rejected', { count: counts.rejected }),
+            counts.failed > 0 && t('organiser.queue.count_failed', { count: counts.failed }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
       <ul className="queue-list">
-        {items.map((item) => (
+        {rows.map((item) => (
           <QueueRow key={item.key} item={item} queue={queue} />
         ))}
       </ul>
+      {moreProblems > 0 && (
+        <div className="actions">
+          <Button variant="secondary" size="sm" onClick={() => setProblemLimit((n) => n + PROBLEMS_SHOWN)}>
+            {t('organiser.queue.show_more_problems', { count: moreProblems })}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

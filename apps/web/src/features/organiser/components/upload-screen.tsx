@@ -2,15 +2,24 @@ import type { OrganiserEvent, OrganiserMedia } from '@fotodrop/contract/api/orga
 import { useCallback, useState } from 'react';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { defaultEvent } from '../lib/default-event';
-import type { Uploader } from '../lib/upload-queue';
+import type { HeldCheck, Uploader } from '../lib/upload-queue';
 import { DropZone } from './drop-zone';
 import { EventUploads } from './event-uploads';
 import { UploadQueueList } from './upload-queue-list';
 import { type TargetChoice, UploadTargetFields } from './upload-target-fields';
 
-/** The screen once the events are known; `uploader` lets tests send files without a network. */
-export function UploadScreen({ events, uploader }: { events: OrganiserEvent[]; uploader?: Uploader }) {
-  const { queue, items } = useUploadQueue(uploader);
+/** The screen once the events are known; `uploader` and `check` let tests work without tus and hashing. */
+export function UploadScreen({
+  events,
+  uploader,
+  check,
+}: {
+  events: OrganiserEvent[];
+  uploader?: Uploader;
+  check?: HeldCheck | null;
+}) {
+  const { queue, view } = useUploadQueue({ uploader, check });
+  const { items } = view;
   const [choice, setChoice] = useState<TargetChoice>({
     slug: defaultEvent(events)?.slug ?? '',
     galleryId: null,
@@ -24,7 +33,11 @@ export function UploadScreen({ events, uploader }: { events: OrganiserEvent[]; u
   };
   const onLoaded = useCallback(
     (media: OrganiserMedia[]) => {
-      for (const m of media) if (m.status !== 'processing') queue.settle(m.id, m.status, m.error_reason);
+      queue.settle(
+        media.flatMap((m) =>
+          m.status === 'processing' ? [] : [{ id: m.id, status: m.status, reason: m.error_reason }],
+        ),
+      );
     },
     [queue],
   );
@@ -35,7 +48,7 @@ export function UploadScreen({ events, uploader }: { events: OrganiserEvent[]; u
         <UploadTargetFields events={events} value={choice} onChange={setChoice} />
         <DropZone disabled={!event} onFiles={addFiles} />
       </div>
-      <UploadQueueList items={items} queue={queue} />
+      <UploadQueueList view={view} queue={queue} />
       <EventUploads key={event.slug} event={event} pollWhile={awaitingPreviews} onLoaded={onLoaded} />
     </>
   );

@@ -17,6 +17,10 @@ export function reasonText(t: TFunction, reason: string | null, serverMessage = 
 /** The line under a queued file's name. */
 export function queueStateText(t: TFunction, state: UploadState): string {
   switch (state.kind) {
+    case 'checking':
+      return t('organiser.queue.checking_file');
+    case 'held':
+      return t('organiser.queue.held');
     case 'queued':
       return t('organiser.queue.queued');
     case 'uploading': {

@@ -1,9 +1,17 @@
-import type { RunningUpload, UploadResult, UploadTarget } from './upload-request';
+import type { RunningUpload, UploadResult, UploadTarget } from './upload-result';
 
 /** Files sent at the same time: enough to fill a venue's uplink, few enough that each shows progress. */
-export const UPLOAD_CONCURRENCY = 2;
+export const UPLOAD_CONCURRENCY = 3;
+/** The longest the screen waits to hear about a change: thousands of updates, one redraw per frame or so. */
+const NOTIFY_EVERY_MS = 50;
+/** Files hashed and looked up together (the server takes up to 10,000 a request). */
+export const CHECK_SLICE = 500;
 
 export type UploadState =
+  /** Being hashed and looked up: does the event hold it already? */
+  | { kind: 'checking' }
+  /** The event already holds this content (a batch chosen again): skipped, not sent. */
+  | { kind: 'held'; mediaId: number }
   | { kind: 'queued' }
   | { kind: 'uploading'; loaded: number; total: number }
   /** Accepted; the server is making its previews. */
@@ -28,8 +36,25 @@ export type Uploader = (
   onProgress: (loaded: number, total: number) => void,
 ) => RunningUpload;
 
+/**
+ * Looks the files up before they are sent: for each, the id of the event's media with the same
+ * content, or null. `onHashed` counts the files read so far.
+ */
+export type HeldCheck = (
+  files: readonly File[],
+  target: UploadTarget,
+  onHashed: (done: number) => void,
+) => Promise<(number | null)[]>;
+
+/** What the screen shows: every row, the look-up still running, and whether sending is paused. */
+export interface QueueView {
+  items: readonly UploadItem[];
+  checking: { done: number; total: number };
+  paused: boolean;
+}
+
 /** Rows that need nothing more from the organiser (a failed one still wants a retry). */
-const CLEARABLE = new Set<UploadState['kind']>(['ready', 'duplicate', 'rejected', 'cancelled']);
+const CLEARABLE = new Set<UploadState['kind']>(['ready', 'duplicate', 'rejected', 'cancelled', 'held']);
 
 function stateAfter(result: UploadResult): UploadState {
   switch (result.kind) {
@@ -52,40 +77,115 @@ function stateAfter(result: UploadResult): UploadState {
   }
 }
 
+export interface QueueOptions {
+  concurrency?: number;
+  /** Skips what the event holds; without it every file is sent. */
+  check?: HeldCheck;
+  /** Pauses and resumes the uploads in flight (tus keeps their offsets). */
+  pauseRunning?: () => void;
+  resumeRunning?: () => void;
+}
+
 /**
- * The organiser's upload queue: files wait their turn, at most `concurrency` are sent at once, and
- * each row can be cancelled or retried. A small external store, read with useSyncExternalStore.
+ * The organiser's upload queue: files are looked up, wait their turn, at most `concurrency` are
+ * sent at once, and each row can be cancelled or retried. A small external store, read with
+ * useSyncExternalStore; it keeps thousands of rows, so a row is found by its index, not a search.
  */
-export function createUploadQueue(uploader: Uploader, concurrency = UPLOAD_CONCURRENCY) {
-  let items: readonly UploadItem[] = [];
+export function createUploadQueue(uploader: Uploader, options: QueueOptions = {}) {
+  const { concurrency = UPLOAD_CONCURRENCY, check } = options;
+  let view: QueueView = { items: [], checking: { done: 0, total: 0 }, paused: false };
   let nextKey = 1;
+  const position = new Map<number, number>();
   const running = new Map<number, RunningUpload>();
   const listeners = new Set<() => void>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
 
-  const current = (key: number) => items.find((i) => i.key === key);
-  function set(key: number, state: UploadState): void {
-    items = items.map((i) => (i.key === key ? { ...i, state } : i));
-    for (const listener of listeners) listener();
+  function notify(): void {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      for (const listener of listeners) listener();
+    }, NOTIFY_EVERY_MS);
   }
+  function update(patch: Partial<QueueView>): void {
+    view = { ...view, ...patch };
+    notify();
+  }
+  function setItems(items: readonly UploadItem[]): void {
+    position.clear();
+    for (const [index, item] of items.entries()) position.set(item.key, index);
+    update({ items });
+  }
+  const current = (key: number): UploadItem | undefined => {
+    const index = position.get(key);
+    return index === undefined ? undefined : view.items[index];
+  };
+  function setMany(states: Map<number, UploadState>): void {
+    if (states.size === 0) return;
+    const items = view.items.slice();
+    for (const [key, state] of states) {
+      const index = position.get(key);
+      if (index !== undefined) items[index] = { ...items[index]!, state };
+    }
+    update({ items });
+  }
+  const set = (key: number, state: UploadState) => setMany(new Map([[key, state]]));
 
-  function start(item: UploadItem): void {
-    set(item.key, { kind: 'uploading', loaded: 0, total: item.file.size });
-    const run = uploader(item.file, item.target, (loaded, total) => {
-      // a late progress event must not bring back a row that was cancelled meanwhile
-      if (current(item.key)?.state.kind === 'uploading') set(item.key, { kind: 'uploading', loaded, total });
-    });
-    running.set(item.key, run);
+  function follow(key: number, run: RunningUpload): void {
+    running.set(key, run);
     void run.result.then((result) => {
-      running.delete(item.key);
-      if (current(item.key)) set(item.key, stateAfter(result));
+      running.delete(key);
+      if (current(key)) set(key, stateAfter(result));
       pump();
     });
   }
+  const progressOf = (key: number) => (loaded: number, total: number) => {
+    // a late progress event must not bring back a row that was cancelled meanwhile
+    if (current(key)?.state.kind === 'uploading') set(key, { kind: 'uploading', loaded, total });
+  };
 
   function pump(): void {
-    for (const item of items) {
+    if (view.paused) return;
+    for (const item of view.items) {
       if (running.size >= concurrency) return;
-      if (current(item.key)?.state.kind === 'queued') start(item);
+      if (current(item.key)?.state.kind !== 'queued') continue;
+      set(item.key, { kind: 'uploading', loaded: 0, total: item.file.size });
+      follow(item.key, uploader(item.file, item.target, progressOf(item.key)));
+    }
+  }
+
+  async function lookUp(added: UploadItem[], target: UploadTarget): Promise<void> {
+    // in slices: the first files are on their way while the rest are still being read
+    for (let from = 0; from < added.length; from += CHECK_SLICE) {
+      const slice = added.slice(from, from + CHECK_SLICE);
+      let counted = 0;
+      let held: (number | null)[] = [];
+      try {
+        held = await check!(
+          slice.map((i) => i.file),
+          target,
+          (done) => {
+            update({ checking: { ...view.checking, done: view.checking.done + done - counted } });
+            counted = done;
+          },
+        );
+      } catch {
+        // decision: when the look-up fails the files are sent anyway — the server still stores a
+        // content it holds only once (answering "duplicate"); the look-up only saves the bytes
+        held = [];
+      }
+      const states = new Map<number, UploadState>();
+      slice.forEach((item, index) => {
+        if (current(item.key)?.state.kind !== 'checking') return;
+        const mediaId = held[index];
+        states.set(item.key, mediaId ? { kind: 'held', mediaId } : { kind: 'queued' });
+      });
+      setMany(states);
+      const done = view.checking.done + slice.length - counted;
+      update({
+        checking: done >= view.checking.total ? { done: 0, total: 0 } : { done, total: view.checking.total },
+      });
+      pump();
     }
   }
 
@@ -94,24 +194,43 @@ export function createUploadQueue(uploader: Uploader, concurrency = UPLOAD_CONCU
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    getSnapshot: (): readonly UploadItem[] => items,
+    getSnapshot: (): readonly UploadItem[] => view.items,
+    getView: (): QueueView => view,
 
     add(files: Iterable<File>, target: UploadTarget): void {
-      const added = [...files].map((file) => ({
+      const added: UploadItem[] = [...files].map((file) => ({
         key: nextKey++,
         file,
         target,
-        state: { kind: 'queued' } as const,
+        state: check ? { kind: 'checking' } : { kind: 'queued' },
       }));
       if (added.length === 0) return;
-      items = [...items, ...added];
-      for (const listener of listeners) listener();
-      pump();
+      setItems([...view.items, ...added]);
+      if (!check) {
+        pump();
+        return;
+      }
+      update({ checking: { done: view.checking.done, total: view.checking.total + added.length } });
+      void lookUp(added, target);
+    },
+    /** Shows and follows an upload that was already under way (brought back after a reload). */
+    adopt(
+      file: File,
+      target: UploadTarget,
+      start: (onProgress: (l: number, t: number) => void) => RunningUpload,
+    ) {
+      const key = nextKey++;
+      setItems([
+        ...view.items,
+        { key, file, target, state: { kind: 'uploading', loaded: 0, total: file.size } },
+      ]);
+      follow(key, start(progressOf(key)));
     },
     cancel(key: number): void {
       const run = running.get(key);
       if (run) run.abort();
-      else if (current(key)?.state.kind === 'queued') set(key, { kind: 'cancelled' });
+      else if (['queued', 'checking'].includes(current(key)?.state.kind ?? ''))
+        set(key, { kind: 'cancelled' });
     },
     retry(key: number): void {
       const kind = current(key)?.state.kind;
@@ -119,26 +238,60 @@ export function createUploadQueue(uploader: Uploader, concurrency = UPLOAD_CONCU
       set(key, { kind: 'queued' });
       pump();
     },
-    /** What the server's list says became of an accepted upload. */
-    settle(mediaId: number, status: 'ready' | 'failed', reason: string | null): void {
-      for (const item of items) {
-        if (item.state.kind !== 'processing' || item.state.mediaId !== mediaId) continue;
-        set(
+    /** Every failed file back in the queue (a refused one stays refused: sending it again changes nothing). */
+    retryFailed(): void {
+      setMany(
+        new Map(view.items.filter((i) => i.state.kind === 'failed').map((i) => [i.key, { kind: 'queued' }])),
+      );
+      pump();
+    },
+    pauseAll(): void {
+      if (view.paused) return;
+      update({ paused: true });
+      options.pauseRunning?.();
+    },
+    resumeAll(): void {
+      if (!view.paused) return;
+      update({ paused: false });
+      options.resumeRunning?.();
+      pump();
+    },
+    /** What the server's list says became of accepted uploads. */
+    settle(media: readonly { id: number; status: 'ready' | 'failed'; reason: string | null }[]): void {
+      const outcome = new Map(media.map((m) => [m.id, m]));
+      const states = new Map<number, UploadState>();
+      for (const item of view.items) {
+        if (item.state.kind !== 'processing') continue;
+        const m = outcome.get(item.state.mediaId);
+        if (!m) continue;
+        states.set(
           item.key,
-          status === 'ready'
-            ? { kind: 'ready', mediaId }
-            : { kind: 'rejected', code: 'processing_failed', reason, fieldMessage: null, message: '' },
+          m.status === 'ready'
+            ? { kind: 'ready', mediaId: m.id }
+            : {
+                kind: 'rejected',
+                code: 'processing_failed',
+                reason: m.reason,
+                fieldMessage: null,
+                message: '',
+              },
         );
       }
+      setMany(states);
     },
-    /** Removes the rows that need nothing more: done, refused, cancelled. */
+    /** Removes the rows that need nothing more: done, skipped, refused, cancelled. */
     clearSettled(): void {
-      items = items.filter((i) => !CLEARABLE.has(i.state.kind));
-      for (const listener of listeners) listener();
+      setItems(view.items.filter((i) => !CLEARABLE.has(i.state.kind)));
     },
-    /** Stops everything, when the screen goes away. */
+    /** Stops everything: the organiser's "cancel all", or the screen going away. */
     abortAll(): void {
-      for (const item of items) if (item.state.kind === 'queued') set(item.key, { kind: 'cancelled' });
+      setMany(
+        new Map(
+          view.items
+            .filter((i) => i.state.kind === 'queued' || i.state.kind === 'checking')
+            .map((i) => [i.key, { kind: 'cancelled' }]),
+        ),
+      );
       for (const run of running.values()) run.abort();
     },
   };

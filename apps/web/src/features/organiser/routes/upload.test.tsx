@@ -4,22 +4,26 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../shared/api/query-client';
 import { useAppStore } from '../../../shared/store/app-store';
-import type { RecordedRequest } from '../../../test/http-server';
+import type { Handler, RecordedRequest } from '../../../test/http-server';
 import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
 import { UploadScreen } from '../components/upload-screen';
-import { startUpload } from '../lib/upload-request';
-import { fakeXhrFactory } from '../test/fake-xhr';
+import type { Uploader } from '../lib/upload-queue';
+import type { UploadResult } from '../lib/upload-result';
 import { makeMyOrganisation, makeOrganiserEvent, makeOrganiserMedia, mediaPage } from '../test/fixtures';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
-type Answer = { status: number; body?: unknown } | undefined;
+type Answer = ReturnType<Handler>;
 let server: Server;
 let answer: (req: RecordedRequest) => Answer;
 /** What the server's list of the marathon's uploads holds. */
 let uploads: OrganiserMedia[];
 let perms: string[];
+/** The file name of each tus upload created, by its id. */
+let tusUploads: string[];
+/** SHA-256 of 50,000 bytes of 'C', the content of held.jpg. */
+const HELD_SHA = 'a6365daaa6b00938418b963b3862b8d40772ef43358a14252ec0d68e36e52dd6';
 
 /** A small organiser API: events, the uploads list, and uploads that the server takes or refuses by name. */
 function organiserApi(req: RecordedRequest): Answer {
@@ -38,8 +42,23 @@ function organiserApi(req: RecordedRequest): Answer {
   if (req.method === 'GET' && req.path.startsWith('/api/organiser/v1/events/5e1a0c3d/media/?')) {
     return { status: 200, body: mediaPage(uploads) };
   }
-  if (req.method === 'POST' && req.path === '/api/organiser/v1/events/5e1a0c3d/media/') {
-    if (req.body.includes('filename="notes.jpg"')) {
+  if (req.method === 'POST' && req.path === '/api/organiser/v1/events/5e1a0c3d/uploads/check/') {
+    // the event holds the content of held.jpg already
+    const { files } = JSON.parse(req.body) as { files: { name: string; sha256: string }[] };
+    return {
+      status: 200,
+      body: { held: files.filter((f) => f.sha256 === HELD_SHA).map((f) => ({ ...f, media_id: 300 })) },
+    };
+  }
+  // tus: creation, then one PATCH per file (they are small)
+  if (req.method === 'POST' && req.path === '/api/organiser/v1/uploads/') {
+    const id = String(tusUploads.length);
+    tusUploads.push(atob(String(req.headers['upload-metadata']).match(/filename ([^,]+)/)![1]!));
+    return { status: 201, headers: { Location: `${server.url}/api/organiser/v1/uploads/${id}` } };
+  }
+  if (req.method === 'PATCH' && req.path.startsWith('/api/organiser/v1/uploads/')) {
+    const name = tusUploads[Number(req.path.split('/').pop())];
+    if (name === 'notes.jpg') {
       return {
         status: 400,
         body: { code: 'media_rejected', message: 'Not a photo.', data: { reason: 'unsupported_type' } },
@@ -51,7 +70,11 @@ function organiserApi(req: RecordedRequest): Answer {
       makeOrganiserMedia({ id, original_filename: 'finish.jpg', gallery_id: 13, tags: ['bib-7'] }),
       ...uploads,
     ];
-    return { status: 201, body: { id, duplicate: false, status: 'processing' } };
+    return {
+      status: 200,
+      headers: { 'Upload-Offset': String(Buffer.byteLength(req.body)), 'Upload-Result': 'created' },
+      body: { id, duplicate: false, status: 'processing' },
+    };
   }
   return undefined;
 }
@@ -65,14 +88,15 @@ beforeEach(() => {
   resetApp(`${server.url}/api`);
   server.requests.length = 0;
   uploads = [];
+  tusUploads = [];
   perms = [MEDIA_UPLOAD_PERMISSION];
   answer = organiserApi;
   useAppStore.getState().setAuth('key-1', 'Token');
 });
 afterEach(cleanup);
 
-const jpeg = (name: string, size = 50_000) =>
-  new File([new Uint8Array(size).fill(66)], name, { type: 'image/jpeg' });
+const jpeg = (name: string, size = 50_000, byte = 66) =>
+  new File([new Uint8Array(size).fill(byte)], name, { type: 'image/jpeg' });
 const chooseFiles = (files: File[]) =>
   fireEvent.change(screen.getByLabelText('Choose files', { selector: 'input' }), { target: { files } });
 const row = (name: string) =>
@@ -132,7 +156,7 @@ describe('the organiser upload screen', () => {
     fireEvent.change(gallery, { target: { value: '13' } });
     fireEvent.change(screen.getByLabelText('Tags'), { target: { value: 'bib-7' } });
 
-    chooseFiles([jpeg('finish.jpg'), jpeg('notes.jpg', 30)]);
+    chooseFiles([jpeg('finish.jpg'), jpeg('notes.jpg', 30), jpeg('held.jpg', 50_000, 67)]);
     expect(
       await screen.findByText(
         'Rejected: This is not a photo or video format we accept.',
@@ -145,63 +169,132 @@ describe('the organiser upload screen', () => {
     const bar = within(row('finish.jpg')).getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(within(row('notes.jpg')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    // held.jpg's content is in the event already: looked up by its hash, not sent
+    expect(screen.getByText('1 already uploaded, skipped')).toBeTruthy();
     expect(screen.getByText('Finished: 1 of 2')).toBeTruthy();
+    expect(tusUploads.sort()).toEqual(['finish.jpg', 'notes.jpg']);
 
     const thumbnail = await screen.findByRole('img', { name: 'finish.jpg' }, { timeout: 15_000 });
     expect(thumbnail.getAttribute('src')).toBe('/api/media/500/thumb?exp=1&sig=x');
     expect(screen.getByText(/Course › Km 10 · bib-7/)).toBeTruthy();
-    const sent = server.requests.filter((r) => r.method === 'POST');
-    expect(sent).toHaveLength(2);
-    expect(sent[0]!.body).toContain('name="gallery_id"\r\n\r\n13\r\n');
-    expect(sent[0]!.body).toContain('name="tags"\r\n\r\nbib-7\r\n');
-  });
+    const created = server.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/api/organiser/v1/uploads/',
+    );
+    const metadata = String(created[0]!.headers['upload-metadata']);
+    expect(metadata).toContain(`gallery ${btoa('13')}`);
+    expect(metadata).toContain(`tags ${btoa('bib-7')}`);
+    expect(created.every((r) => r.headers.authorization === 'Token key-1')).toBe(true);
+    // real hashing, look-up and tus requests: more than the default budget on a loaded machine
+  }, 20_000);
 });
+
+/** An uploader whose uploads the test drives: progress, an answer. */
+function manualUploads() {
+  const made: {
+    name: string;
+    progress: (l: number, t: number) => void;
+    finish: (r: UploadResult) => void;
+    aborted: boolean;
+  }[] = [];
+  const uploader: Uploader = (file, _target, onProgress) => {
+    let finish!: (r: UploadResult) => void;
+    const result = new Promise<UploadResult>((resolve) => {
+      finish = resolve;
+    });
+    const run = { name: file.name, progress: onProgress, finish, aborted: false };
+    made.push(run);
+    return {
+      result,
+      abort: () => {
+        run.aborted = true;
+        finish({ kind: 'aborted' });
+      },
+    };
+  };
+  return { made, uploader };
+}
 
 describe('the upload queue on screen', () => {
   function renderScreen() {
-    const xhrs = fakeXhrFactory();
+    const uploads = manualUploads();
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <UploadScreen
-          events={[makeOrganiserEvent()]}
-          uploader={(file, target, onProgress) => startUpload(file, target, onProgress, xhrs.create)}
-        />
+        <UploadScreen events={[makeOrganiserEvent()]} uploader={uploads.uploader} check={null} />
       </QueryClientProvider>,
     );
-    return xhrs;
+    return uploads;
   }
 
-  it("moves each file's progress bar with the request's progress events, two files at a time", async () => {
-    const xhrs = renderScreen();
-    chooseFiles([jpeg('a.jpg'), jpeg('b.jpg'), jpeg('c.jpg')]);
-    expect(xhrs.made).toHaveLength(2);
-    expect(within(row('c.jpg')).getByText('Waiting')).toBeTruthy();
+  it("moves each file's progress bar and the total with the upload's progress, three files at a time", async () => {
+    const uploads = renderScreen();
+    chooseFiles([jpeg('a.jpg'), jpeg('b.jpg'), jpeg('c.jpg'), jpeg('d.jpg')]);
+    expect(uploads.made).toHaveLength(3);
+    await screen.findByRole('progressbar', { name: 'Upload progress of d.jpg' });
+    expect(within(row('d.jpg')).getByText('Waiting')).toBeTruthy();
 
-    act(() => xhrs.made[0]!.progress(20_000, 50_000));
-    const bar = within(row('a.jpg')).getByRole('progressbar');
-    expect(bar.getAttribute('aria-valuenow')).toBe('40');
-    expect(within(row('a.jpg')).getByText('Uploading… 40%')).toBeTruthy();
+    act(() => uploads.made[0]!.progress(20_000, 50_000));
+    await within(row('a.jpg')).findByText('Uploading… 40%');
+    expect(within(row('a.jpg')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByRole('progressbar', { name: 'Total progress' }).getAttribute('aria-valuenow')).toBe(
+      '10',
+    );
 
-    await act(async () => xhrs.made[1]!.respond(201, { id: 9, duplicate: false, status: 'processing' }));
-    expect(within(row('b.jpg')).getByText('Uploaded, making previews…')).toBeTruthy();
-    expect(xhrs.made).toHaveLength(3);
-    expect(within(row('c.jpg')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    await act(async () =>
+      uploads.made[1]!.finish({ kind: 'accepted', id: 9, duplicate: false, status: 'processing' }),
+    );
+    await within(row('b.jpg')).findByText('Uploaded, making previews…');
+    expect(uploads.made).toHaveLength(4);
+    await act(async () =>
+      uploads.made[2]!.finish({ kind: 'accepted', id: 10, duplicate: true, status: 'ready' }),
+    );
+    await within(row('c.jpg')).findByText('Done – this file was already uploaded');
+    expect(screen.getByText(/1 duplicate \(already in the event\)/)).toBeTruthy();
   });
 
   it('cancels an upload in flight; the same button then retries it', async () => {
-    const xhrs = renderScreen();
+    const uploads = renderScreen();
     chooseFiles([jpeg('a.jpg')]);
-    const cancel = screen.getByRole('button', { name: 'Cancel the upload of a.jpg' });
+    const cancel = await screen.findByRole('button', { name: 'Cancel the upload of a.jpg' });
     cancel.focus();
     await act(async () => fireEvent.click(cancel));
-    expect(xhrs.made[0]!.aborted).toBe(true);
-    expect(within(row('a.jpg')).getByText('Cancelled')).toBeTruthy();
+    expect(uploads.made[0]!.aborted).toBe(true);
+    await within(row('a.jpg')).findByText('Cancelled');
     const retry = screen.getByRole('button', { name: 'Retry the upload of a.jpg' });
     expect(document.activeElement).toBe(retry);
 
     await act(async () => fireEvent.click(retry));
-    expect(xhrs.made).toHaveLength(2);
-    await act(async () => xhrs.made[1]!.fail());
-    expect(within(row('a.jpg')).getByText('Upload failed: no connection to the server.')).toBeTruthy();
+    expect(uploads.made).toHaveLength(2);
+    await act(async () => uploads.made[1]!.finish({ kind: 'failed', status: 0, message: '' }));
+    await within(row('a.jpg')).findByText('Upload failed: no connection to the server.');
+  });
+
+  it('pauses and resumes all, and retries all failed files with one button', async () => {
+    const uploads = renderScreen();
+    chooseFiles([jpeg('a.jpg'), jpeg('b.jpg'), jpeg('c.jpg'), jpeg('d.jpg')]);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Pause all' })));
+    await act(async () => uploads.made[0]!.finish({ kind: 'failed', status: 503, message: '' }));
+    expect(uploads.made).toHaveLength(3);
+    await screen.findByText(/paused/);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Resume all' })));
+    expect(uploads.made.map((u) => u.name)).toContain('d.jpg');
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: 'Retry 1 failed file' })),
+    );
+    // three are running (b, c, d): a.jpg waits its turn
+    await within(row('a.jpg')).findByText('Waiting');
+    await act(async () =>
+      uploads.made[1]!.finish({ kind: 'accepted', id: 3, duplicate: false, status: 'processing' }),
+    );
+    expect(uploads.made.at(-1)!.name).toBe('a.jpg');
+  });
+
+  it('keeps thousands of files to a few lines: totals, the files in flight and the next ones', async () => {
+    const uploads = renderScreen();
+    chooseFiles(Array.from({ length: 2000 }, (_, i) => jpeg(`p${i}.jpg`, 10)));
+    await screen.findByText('Finished: 0 of 2,000', {}, { timeout: 5000 });
+    expect(screen.getByText(/3 sending · 1997 waiting/)).toBeTruthy();
+    // three in flight, the next three waiting
+    expect(screen.getAllByRole('listitem').length).toBeLessThanOrEqual(6);
+    expect(uploads.made).toHaveLength(3);
   });
 });
