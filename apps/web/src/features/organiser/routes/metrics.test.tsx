@@ -94,6 +94,18 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the organiser metrics page', () => {
+  it('tells an account without the upload permission that it may not see metrics', async () => {
+    perms = [];
+    renderApp('/organiser/metrics');
+    expect(
+      await screen.findByText(
+        'Your account may not see metrics. Ask your organisation for the upload permission.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows the chosen event's totals, charts and the figures per day, and follows the event and period", async () => {
     renderApp('/organiser/metrics');
     await screen.findByRole('heading', { level: 1, name: 'Event metrics' }, { timeout: 15_000 });
@@ -136,17 +148,5 @@ describe('the organiser metrics page', () => {
     expect(within(totals).getByText('1,200')).toBeTruthy();
     expect((screen.getByLabelText('Event') as HTMLSelectElement).value).toBe('5e1a0c3d');
     expect(server.requests.some((r) => r.path.startsWith('/api/organiser/v1/events/a1b2c3d4/'))).toBe(false);
-  });
-
-  it('tells an account without the upload permission that it may not see metrics', async () => {
-    perms = [];
-    renderApp('/organiser/metrics');
-    expect(
-      await screen.findByText(
-        'Your account may not see metrics. Ask your organisation for the upload permission.',
-        {},
-        { timeout: 15_000 },
-      ),
-    ).toBeTruthy();
   });
 });
