@@ -42,6 +42,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/async-timeout.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
+          // a whole screen journey (lazy chunks, several calls) may pass 5 s when two cores run
+          // three test workers; a hang still ends the test
+          testTimeout: 20_000,
         },
       },
     ],
