@@ -6,6 +6,7 @@ import { localStorage } from '../src/adapters/storage/local-storage';
 import { mediaKey } from '../src/media/variants';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { teamRepository } from '../src/repositories/team.repository';
+import { freshJpeg, send, tusMetadata } from './console-roles-fixture';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser } from './harness';
 import { addPhoto, runnerWithAlbum } from './photos';
@@ -275,6 +276,110 @@ describe.each(BACKENDS)('organiser media management on %s', (backend) => {
     });
     await expectCountsFresh();
     await expectCountsFresh(other.albumId);
+  });
+
+  it('caps tags: 100 per call and per medium, 100 characters each; an add_tags past it changes nothing', async () => {
+    const [a, b] = [await photo('Start', ['bib-1']), await photo('Start', ['bib-2'])];
+    const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
+    const tagsOf = async (id: number) =>
+      ((await sql('select tags from media where id = $1', [id])).rows[0] as { tags: string[] }).tags;
+    const fieldsOf = (r: { body: Record<string, unknown> }) => (r.body.data as { fields: object }).fields;
+
+    expect(fieldsOf(await patch(a, { tags: many(101, 't') }))).toEqual({ tags: ['field.too_many'] });
+    expect(fieldsOf(await patch(a, { tags: ['x'.repeat(101)] }))).toEqual({ 'tags.0': ['field.too_long'] });
+    expect((await bulk({ ids: [a], action: 'add_tags', tags: many(101, 'n') })).status).toBe(400);
+    expect((await patch(a, { tags: many(95, 't') })).status).toBe(200);
+
+    // ten more would make 105 on a: refused whole, b (which had room) gets nothing either
+    const over = await bulk({ ids: [a, b], action: 'add_tags', tags: many(10, 'n') });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({
+      code: 'validation_error',
+      data: { fields: { tags: ['field.too_many'] } },
+    });
+    expect(over.body.message).toContain(String(a));
+    expect(over.body.message).not.toContain(String(b));
+    expect(await tagsOf(a)).toEqual(many(95, 't'));
+    expect(await tagsOf(b)).toEqual(['bib-2']);
+
+    // tags a medium already has do not count twice: five old and five new make exactly 100
+    const fits = await bulk({ ids: [a, b], action: 'add_tags', tags: [...many(5, 't'), ...many(5, 'n')] });
+    expect(fits.status).toBe(200);
+    expect(await tagsOf(a)).toEqual([...many(95, 't'), ...many(5, 'n')]);
+    expect(await tagsOf(b)).toHaveLength(11);
+    expect((await bulk({ ids: [a], action: 'add_tags', tags: ['t1'] })).status).toBe(200);
+    expect((await bulk({ ids: [a], action: 'add_tags', tags: ['n6'] })).status).toBe(400);
+    expect(await tagsOf(a)).toHaveLength(100);
+
+    // uploads hold to the same limits, by multipart and by tus
+    const upload = async (tags: string) =>
+      (
+        await send(h.app, {
+          method: 'POST',
+          url: MEDIA,
+          token: owner,
+          form: { bytes: await freshJpeg(), name: 'p.jpg', fields: { tags } },
+        })
+      ).statusCode;
+    expect(await upload(many(101, 'u').join(','))).toBe(400);
+    expect(await upload(`bib-1,${'y'.repeat(101)}`)).toBe(400);
+    expect(await upload(many(100, 'u').join(','))).toBe(201);
+    const tus = await send(h.app, {
+      method: 'POST',
+      url: '/api/organiser/v1/uploads/',
+      token: owner,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': tusMetadata({ event: SLUG, tags: many(101, 'u').join(',') }),
+      },
+    });
+    expect(tus.statusCode).toBe(400);
+  });
+
+  it("removes a deleted medium's faces (its descriptors) with it, one by one and in bulk", async () => {
+    const ids = [await photo(), await photo(), await photo()];
+    for (const id of ids) {
+      await sql(
+        `insert into faces (media_id, photo_service_id, box, landmarks, score, size_px, descriptor)
+         values ($1, $2, '{"x":0,"y":0,"width":0.1,"height":0.1}', '[]', 0.9, 40, $3)`,
+        [id, serviceId, Array.from({ length: 128 }, (_, i) => i / 128)],
+      );
+      await sql(
+        `insert into media_face_scans (media_id, photo_service_id, status, face_count, engine)
+         values ($1, $2, 'done', 1, 'test') on conflict (media_id) do nothing`,
+        [id, serviceId],
+      );
+    }
+    const facesOf = async (list: number[]) =>
+      (await sql('select count(*)::int as n from faces where media_id = any($1::int[])', [list])).rows[0];
+    const scansOf = async (list: number[]) =>
+      (await sql('select count(*)::int as n from media_face_scans where media_id = any($1::int[])', [list]))
+        .rows[0];
+    expect(await facesOf(ids)).toEqual({ n: expect.any(Number) });
+    expect(((await facesOf(ids)) as { n: number }).n).toBeGreaterThanOrEqual(3);
+
+    const [one, ...rest] = ids as [number, ...number[]];
+    expect((await call(h.app, 'DELETE', `${MEDIA}${one}/`, undefined, { token: owner })).body).toEqual({
+      outcome: 'deleted',
+    });
+    expect(await facesOf([one])).toEqual({ n: 0 });
+    expect(await scansOf([one])).toEqual({ n: 0 });
+    expect(((await facesOf(rest)) as { n: number }).n).toBeGreaterThanOrEqual(2);
+
+    expect((await bulk({ ids: rest, action: 'delete' })).body).toEqual({
+      results: rest.map((id) => ({ id, outcome: 'done' })),
+    });
+    expect(await facesOf(rest)).toEqual({ n: 0 });
+    expect(await scansOf(rest)).toEqual({ n: 0 });
+    // where the pgvector index has its own table, the vectors went too
+    const vectors = await sql("select to_regclass('face_vectors') is not null as present");
+    if ((vectors.rows[0] as { present: boolean }).present) {
+      const left = await sql('select count(*)::int as n from face_vectors where media_id = any($1::int[])', [
+        ids,
+      ]);
+      expect(left.rows[0]).toEqual({ n: 0 });
+    }
   });
 
   it('lets owners and managers change media; others are refused as roleMay says', async () => {

@@ -73,6 +73,28 @@ export function mediaManageRepository(db: Queryable) {
         .where(and(ofEvent(photoServiceId, ids), not(sql`${media.tags} @> ${extra}`)));
     },
 
+    /** The media among `ids` that would carry more than `max` different tags with `tags` added. */
+    async overTagLimit(
+      photoServiceId: number,
+      ids: number[],
+      tags: string[],
+      max: number,
+    ): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const extra = sql`${`{${tags.map(quoteArrayItem).join(',')}}`}::text[]`;
+      const rows = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(
+          and(
+            ofEvent(photoServiceId, ids),
+            sql`(select count(distinct t) from unnest(${media.tags} || ${extra}) t) > ${max}`,
+          ),
+        )
+        .orderBy(media.id);
+      return rows.map((r) => r.id);
+    },
+
     async removeTags(photoServiceId: number, ids: number[], tags: string[]): Promise<void> {
       const gone = sql`${`{${tags.map(quoteArrayItem).join(',')}}`}::text[]`;
       await db

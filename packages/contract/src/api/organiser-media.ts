@@ -2,20 +2,18 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { id, idParam, mediaIds } from './common';
 import { eventSlugSchema } from './events';
-import { organiserMediaSchema } from './organiser';
+import { MEDIA_TAG_MAX_LENGTH, MEDIA_TAGS_MAX, organiserMediaSchema } from './organiser';
 
 const tag = 'Organiser';
 
 /** The longest video is 10 minutes: a poster second beyond it is refused by the contract already. */
 export const POSTER_SECONDS_MAX = 600;
-/** Tags one medium carries at most. */
-export const MEDIA_TAGS_MAX = 100;
 
 const mediaTag = z
   .string()
   .trim()
   .min(1, { message: 'field.required' })
-  .max(100, { message: 'field.too_long' })
+  .max(MEDIA_TAG_MAX_LENGTH, { message: 'field.too_long' })
   .refine((t) => !t.includes(','), { message: 'tags.comma' });
 const tags = z.array(mediaTag).max(MEDIA_TAGS_MAX, { message: 'field.too_many' });
 
@@ -52,7 +50,7 @@ export const mediaBulkSchema = z
     action: z.enum(MEDIA_BULK_ACTIONS),
     /** `move`: the gallery (null: the event itself). */
     gallery_id: id.nullable().optional(),
-    /** `add_tags` / `remove_tags`: the tags. */
+    /** `add_tags` / `remove_tags`: the tags (`add_tags` refused whole when a medium would carry more than MEDIA_TAGS_MAX). */
     tags: tags.min(1, { message: 'field.required' }).optional(),
   })
   .superRefine((b, ctx) => {

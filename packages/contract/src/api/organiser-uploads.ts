@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { id } from './common';
 import { eventSlugSchema } from './events';
-import { uploadMediaParamsSchema } from './organiser';
+import { uploadMediaParamsSchema, uploadTagsText } from './organiser';
 
 const tag = 'Organiser';
 
@@ -25,7 +25,7 @@ export const tusUploadMetadataSchema = z.object({
     .transform(Number)
     .optional(),
   filename: z.string().max(255, 'field.too_long').optional(),
-  tags: z.string().max(1000, 'field.too_long').optional(),
+  tags: uploadTagsText.optional(),
 });
 export type TusUploadMetadata = z.input<typeof tusUploadMetadataSchema>;
 

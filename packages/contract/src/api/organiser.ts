@@ -8,6 +8,32 @@ import { eventSlugSchema } from './events';
 
 const tag = 'Organiser';
 
+/** Tags one medium carries at most (uploads, PATCH, bulk `add_tags` alike). */
+export const MEDIA_TAGS_MAX = 100;
+/** The longest tag. */
+export const MEDIA_TAG_MAX_LENGTH = 100;
+
+/** An upload's comma-separated tags as a list (trimmed, empty ones dropped). */
+export const splitUploadTags = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+/**
+ * An upload's tags as one comma-separated text (multipart field, tus metadata), held to the limits
+ * of a medium's tags: at most MEDIA_TAGS_MAX different tags of at most MEDIA_TAG_MAX_LENGTH.
+ */
+export const uploadTagsText = z
+  .string()
+  .max(1000, { message: 'field.too_long' })
+  .superRefine((text, ctx) => {
+    const tags = splitUploadTags(text);
+    if (new Set(tags).size > MEDIA_TAGS_MAX) ctx.addIssue({ code: 'custom', message: 'field.too_many' });
+    if (tags.some((t) => t.length > MEDIA_TAG_MAX_LENGTH))
+      ctx.addIssue({ code: 'custom', message: 'field.too_long' });
+  });
+
 // decision: organisers upload through the API (the specs show no organiser screens); the
 // `npm run ingest` command of the server uses the same endpoint, so one path checks every file.
 export const uploadMediaParamsSchema = z.object({ slug: eventSlugSchema });
@@ -25,18 +51,7 @@ export const uploadMediaFieldsSchema = z
       .transform(Number)
       .optional(),
     /** Comma-separated tags album codes match (bib numbers, teams, rooms). */
-    tags: z
-      .string()
-      .max(1000)
-      .optional()
-      .transform((v) =>
-        v
-          ? v
-              .split(',')
-              .map((t) => t.trim())
-              .filter(Boolean)
-          : [],
-      ),
+    tags: uploadTagsText.optional().transform(splitUploadTags),
   })
   .refine((v) => v.gallery === undefined || v.gallery_id === undefined, {
     path: ['gallery_id'],

@@ -1,4 +1,10 @@
-import type { MediaBulk, MediaBulkResult, OrganiserMedia, UpdateMedium } from '@fotodrop/contract';
+import {
+  MEDIA_TAGS_MAX,
+  type MediaBulk,
+  type MediaBulkResult,
+  type OrganiserMedia,
+  type UpdateMedium,
+} from '@fotodrop/contract';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db, Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -66,6 +72,25 @@ export function mediaManageService(deps: {
     return new Map<number, Outcome>(rows.map((r) => [r.id, r.status === 'processing' ? 'skipped' : 'done']));
   }
 
+  /**
+   * decision (issue 18): adding tags that would take any medium of the call past MEDIA_TAGS_MAX
+   * refuses the whole call (nothing added anywhere), naming the media, rather than adding to some:
+   * the call stays one change, and the organiser sees which media to clean up first.
+   */
+  async function refuseOverTagLimit(
+    repo: ReturnType<typeof mediaManageRepository>,
+    eventId: number,
+    ids: number[],
+    tags: string[],
+  ) {
+    const over = await repo.overTagLimit(eventId, ids, tags, MEDIA_TAGS_MAX);
+    if (over.length === 0) return;
+    throw new ValidationError(
+      { tags: ['field.too_many'] },
+      `A medium carries at most ${MEDIA_TAGS_MAX} tags; with these, ${over.length === 1 ? 'medium' : 'media'} ${over.join(', ')} would carry more. Nothing was changed.`,
+    );
+  }
+
   async function finish(after: AfterCommit): Promise<void> {
     for (const id of after.removeFiles) {
       await deps.storage.deletePrefix(mediaPrefix(id));
@@ -131,9 +156,12 @@ export function mediaManageService(deps: {
             await checkGallery(tx, event.id, body.gallery_id);
             await repo.move(event.id, ids, body.gallery_id ?? null);
             return done;
-          case 'add_tags':
-            await repo.addTags(event.id, ids, [...new Set(body.tags ?? [])]);
+          case 'add_tags': {
+            const tags = [...new Set(body.tags ?? [])];
+            await refuseOverTagLimit(repo, event.id, ids, tags);
+            await repo.addTags(event.id, ids, tags);
             return done;
+          }
           case 'remove_tags':
             await repo.removeTags(event.id, ids, body.tags ?? []);
             return done;

@@ -1,4 +1,9 @@
-import type { tusUploadMetadataSchema, UploadCheckBody, UploadCheckResponse } from '@fotodrop/contract';
+import {
+  splitUploadTags,
+  type tusUploadMetadataSchema,
+  type UploadCheckBody,
+  type UploadCheckResponse,
+} from '@fotodrop/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -14,12 +19,6 @@ export type UploadMetadata = z.output<typeof tusUploadMetadataSchema>;
 
 /** The metadata key the server adds: who created the upload (a client's own value is dropped). */
 export const OWNER_KEY = 'user';
-
-const tagsOf = (text: string | undefined) =>
-  (text ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 /**
  * The rules of resumable uploads (tus, `routes/tus-uploads.routes.ts` speaks the protocol) and of
@@ -74,7 +73,7 @@ export function uploadsService(deps: { db: Db; mediaFiles: MediaFilesService }) 
       return {
         photoServiceId: event.id,
         galleryId: await galleryIn(event, data.gallery),
-        tags: tagsOf(data.tags),
+        tags: splitUploadTags(data.tags),
         filename: data.filename ?? null,
         uploadedBy: auth.user.id,
       };
