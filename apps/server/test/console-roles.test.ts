@@ -522,6 +522,21 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
     );
   });
 
+  it('lists to each caller only the events they may see: a photographer their assigned ones', async () => {
+    const slugs = async (token: string | undefined) =>
+      ((await call(t.h.app, 'GET', EVENTS_URL, undefined, { token })).body.results as { slug: string }[]).map(
+        (e) => e.slug,
+      );
+    expect(await slugs(tokens.owner)).toContain(slug);
+    expect(await slugs(tokens.support)).toContain(slug);
+    expect(await slugs(tokens.photographerAssigned)).toEqual([slug]);
+    expect(await slugs(tokens.photographerUnassigned)).toEqual([]);
+    expect(await slugs(tokens.participant)).toEqual([]);
+    const listed = (await call(t.h.app, 'GET', EVENTS_URL, undefined, { token: tokens.owner })).body
+      .results as { slug: string; organisation_id: number }[];
+    expect(listed.find((e) => e.slug === slug)).toMatchObject({ organisation_id: orgId });
+  });
+
   describe("another organisation's member", () => {
     let other: { slug: string; galleryId: number; mediaId: number; code: string };
     const asOther = (request: Omit<Request, 'token'>) =>
