@@ -3,12 +3,11 @@ import type { OrganiserCheckin } from '@fotodrop/contract/api/organiser-particip
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/config/paths';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
-import { ButtonLink } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { consoleEventQuery } from '../codes/codes-api';
 import { ConsoleLayout } from '../console/console-layout';
@@ -42,11 +41,9 @@ export function Component() {
         <Alert tone="info">{t('organiser.participants.not_allowed')}</Alert>
       ) : (
         <>
-          <p className="page-intro">
-            <ButtonLink variant="ghost" size="sm" to={paths.organiserEvent.getHref(slug)}>
-              {t('organiser.participants.back', { event: event.data.name })}
-            </ButtonLink>
-          </p>
+          <Link className="participants-back" to={paths.organiserEvent.getHref(slug)}>
+            ← {t('organiser.participants.back', { event: event.data.name })}
+          </Link>
           <CheckinsList slug={slug} />
         </>
       )}

@@ -34,7 +34,7 @@ export function SupportRequestCard({
         <h3 id={headingId}>{r.subject}</h3>
         <span className="field-hint">{when.format(new Date(r.created_at))}</span>
       </header>
-      <dl className="event-facts">
+      <dl className="support-request-facts">
         <dt>{t('organiser.support.from')}</dt>
         <dd>
           {r.name} · <a href={reply}>{r.email}</a>
