@@ -34,6 +34,7 @@ import { organiserRoutes } from './routes/organiser.routes';
 import { organiserCodeRoutes } from './routes/organiser-codes.routes';
 import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
+import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
 import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   organisationRoutes(context);
   brandingRoutes(context);
   organiserCodeRoutes(context, { app });
+  organiserParticipantRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

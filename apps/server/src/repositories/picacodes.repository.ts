@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { checkins, galleries, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { containsPattern } from './like-pattern';
 import type { PicacodeRow } from './photo-services.repository';
 
 export type CodeWithAlbums = PicacodeRow & { albums: number };
@@ -14,11 +15,8 @@ export interface CodeFilters {
   codes?: string[] | undefined;
 }
 
-/** `%` and `_` typed by the organiser are searched for, not wildcards. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filtersOf(photoServiceId: number, f: CodeFilters): SQL | undefined {
-  const pattern = f.search ? `%${likeEscaped(f.search)}%` : undefined;
+  const pattern = f.search ? containsPattern(f.search) : undefined;
   return and(
     eq(picacodes.photoServiceId, photoServiceId),
     pattern ? or(ilike(picacodes.code, pattern), ilike(picacodes.label, pattern)) : undefined,

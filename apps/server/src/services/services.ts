@@ -58,6 +58,7 @@ import { testPaymentsService } from './orders/test-payments.service';
 import { brandingService } from './organisations/branding.service';
 import { invitationService } from './organisations/invitations';
 import { teamService } from './organisations/team.service';
+import { organiserParticipantsService } from './participants/organiser-participants.service';
 import { shareHasher } from './sharing/share-hash';
 import { sharedImageService } from './sharing/shared-image.service';
 import { configService } from './sites/config.service';
@@ -217,6 +218,7 @@ export function createServices(deps: ServiceDeps) {
       ),
     }),
     organiserEvents: organiserEventsService({ db: deps.db }),
+    participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
     galleries: galleriesService({ db: deps.db }),
     invitations: invitationService({ db: deps.db, jobs: deps.jobs, hasher, limiter, auth, now }),
     externalAuth: externalAuthService({ db: deps.db, auth, providers: deps.config.OIDC_PROVIDERS }),

@@ -89,6 +89,14 @@ const screens: Screen[] = [
   { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
   { route: paths.organiserEventCodes, lazy: () => import('../features/organiser/codes/codes-page') },
   { route: paths.organiserEvent, lazy: () => import('../features/organiser/events/event-page') },
+  {
+    route: paths.organiserEventParticipants,
+    lazy: () => import('../features/organiser/participants/checkins-page'),
+  },
+  {
+    route: paths.organiserSupport,
+    lazy: () => import('../features/organiser/participants/support-requests-page'),
+  },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },

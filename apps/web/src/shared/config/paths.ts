@@ -212,6 +212,14 @@ export const paths = {
     access: 'login',
     getHref: (slug: string) => `/organiser/events/${seg(slug)}/media`,
   },
+  // decision (issue 18): no spec screen; an event's albums for support (orders.read)
+  organiserEventParticipants: {
+    path: '/organiser/events/:slug/participants',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}/participants`,
+  },
+  // decision (issue 18): no spec screen; the organisation's support requests (orders.read)
+  organiserSupport: { path: '/organiser/support', access: 'login', getHref: () => '/organiser/support' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)

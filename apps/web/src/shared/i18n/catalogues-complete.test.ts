@@ -58,6 +58,19 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   ['de', 'organiser.branding.title'],
   ['de', 'organiser.branding.support'],
   ['fr', 'organiser.branding.colours.accent'],
+  // the participants' list (issue 18): "album" is the word in Italian, French, Slovenian and Polish;
+  // German "Support", "Status", "Code"; French "Participants", "Participant", "Albums", "Code"; Polish "Status"
+  ...['it', 'fr', 'sl', 'pl'].map((language) => [language, 'organiser.participants.count_one'] as const),
+  ['fr', 'organiser.participants.count_other'],
+  ['de', 'organiser.console.sections.support'],
+  ['de', 'organiser.participants.status'],
+  ['de', 'organiser.participants.code'],
+  ['fr', 'organiser.event.to_participants'],
+  ['fr', 'organiser.participants.title'],
+  ['fr', 'organiser.participants.list'],
+  ['fr', 'organiser.participants.who'],
+  ['fr', 'organiser.participants.code'],
+  ['pl', 'organiser.participants.status'],
   // German "Name" and "Subdomain"
   ['de', 'organiser.staff.fields.name'],
   ['de', 'organiser.staff.fields.app_name'],

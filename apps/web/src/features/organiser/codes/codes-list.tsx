@@ -9,6 +9,7 @@ import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { TextField } from '../../../shared/ui/text-field';
+import { ConsolePager } from '../console/console-pager';
 import { type CodeFilters, codesKeys, codesPageQuery, revokeCode } from './codes-api';
 import { CodesDownloads } from './codes-downloads';
 
@@ -160,24 +161,7 @@ export function CodesList({
           </tbody>
         </table>
       )}
-      {pagination && pagination.num_pages > 1 && (
-        <nav className="codes-pages" aria-label={t('organiser.codes.pages')}>
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('organiser.codes.previous')}
-          </Button>
-          <span aria-live="polite">
-            {t('organiser.codes.page_of', { page: pagination.page_number, pages: pagination.num_pages })}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page >= pagination.num_pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('organiser.codes.next')}
-          </Button>
-        </nav>
-      )}
+      <ConsolePager pagination={pagination} label={t('organiser.codes.pages')} onPage={setPage} />
     </section>
   );
 }

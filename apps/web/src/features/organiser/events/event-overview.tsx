@@ -26,7 +26,16 @@ const MOVES: Record<EventStatus, { to: EventStatus; key: string }[]> = {
 };
 
 /** Status with its lifecycle buttons, what the event holds, and where its work is done. */
-export function EventOverview({ event, canManage }: { event: ConsoleEvent; canManage: boolean }) {
+export function EventOverview({
+  event,
+  canManage,
+  canSeeParticipants,
+}: {
+  event: ConsoleEvent;
+  canManage: boolean;
+  /** The caller may read the event's albums (orders.read). */
+  canSeeParticipants: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const listed = useQuery(organisationEventsQuery(event.organisation_id));
@@ -100,6 +109,11 @@ export function EventOverview({ event, canManage }: { event: ConsoleEvent; canMa
           <ButtonLink variant="secondary" to={paths.organiserEventMedia.getHref(event.slug)}>
             {t('organiser.event.to_media')}
           </ButtonLink>
+          {canSeeParticipants && (
+            <ButtonLink variant="secondary" to={paths.organiserEventParticipants.getHref(event.slug)}>
+              {t('organiser.event.to_participants')}
+            </ButtonLink>
+          )}
         </div>
       </section>
     </div>

@@ -86,7 +86,13 @@ export function Component() {
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            {tab === 'overview' && <EventOverview event={event.data} canManage={canManage} />}
+            {tab === 'overview' && (
+              <EventOverview
+                event={event.data}
+                canManage={canManage}
+                canSeeParticipants={role ? roleMay(role, 'orders.read') : true}
+              />
+            )}
             {tab === 'settings' && <EventSettings event={event.data} canManage={canManage} />}
             {tab === 'galleries' && <GalleryEditor slug={event.data.slug} canManage={canManage} />}
             {tab === 'photographers' && (

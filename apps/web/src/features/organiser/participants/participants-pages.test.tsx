@@ -1,0 +1,197 @@
+import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
+import type {
+  OrganiserCheckin,
+  OrganiserSupportRequest,
+} from '@fotodrop/contract/api/organiser-participants';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
+import type { RecordedRequest } from '../../../test/http-server';
+import { startTestServer } from '../../../test/http-server';
+import { renderApp } from '../../../test/render-app';
+import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeMyOrganisation, makeOrganiserEvent } from '../test/fixtures';
+
+type Answer = { status: number; body?: unknown } | undefined;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let myRole: OrganisationRole;
+
+const EVENT = '/api/organiser/v1/events/city-run';
+const checkin = (id: number, overrides: Partial<OrganiserCheckin> = {}): OrganiserCheckin => ({
+  id,
+  email: `runner${id}@example.test`,
+  first_name: 'Ada',
+  last_name: `Runner ${id}`,
+  code: `ROOMCODE${id}`,
+  code_label: 'Room 12',
+  status: 'complete',
+  pending_step: null,
+  source: null,
+  form_answers: {},
+  start_of_stay: null,
+  end_of_stay: null,
+  face_search: 'completed',
+  created_at: '2026-11-20T10:00:00Z',
+  completed_at: '2026-11-20T10:01:00Z',
+  ...overrides,
+});
+const CHECKINS = Array.from({ length: 60 }, (_, i) =>
+  checkin(
+    60 - i,
+    i === 0 ? { form_answers: { bib: '1042' }, status: 'pending', face_search: 'processing' } : {},
+  ),
+);
+const REQUEST: OrganiserSupportRequest = {
+  id: 7,
+  created_at: '2026-11-26T09:30:00Z',
+  answer_by: '2026-11-27',
+  name: 'Ada Runner',
+  email: 'ada@example.test',
+  picacode: 'ROOMCODE60',
+  category: 'missing_photos',
+  subject: 'My finish photo is missing',
+  message: 'I crossed the line at 10:42.\nBib 1042.',
+  language: 'it',
+  event: { slug: 'city-run', name: 'City Run' },
+  has_screenshot: true,
+};
+
+const page = <T,>(all: T[], url: URL, size: number) => {
+  const number = Number(url.searchParams.get('page') ?? 1);
+  const results = all.slice((number - 1) * size, number * size);
+  return {
+    status: 200,
+    body: {
+      results,
+      pagination: {
+        total: all.length,
+        num_pages: Math.max(1, Math.ceil(all.length / size)),
+        page_size: size,
+        page_number: number,
+      },
+    },
+  };
+};
+
+/** The calls of both pages as the server answers them (organisation 34, event city-run). */
+function api(req: RecordedRequest): Answer {
+  const url = new URL(req.path, 'http://x');
+  if (url.pathname.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
+  if (url.pathname === '/api/organiser/v1/organisations/')
+    return { status: 200, body: { results: [makeMyOrganisation({ role: myRole })] } };
+  if (url.pathname === `${EVENT}/`)
+    return { status: 200, body: { id: 1, organisation_id: 34, slug: 'city-run', name: 'City Run' } };
+  if (url.pathname === `${EVENT}/checkins/`) {
+    const search = url.searchParams.get('search')?.toLowerCase();
+    const status = url.searchParams.get('status');
+    const found = CHECKINS.filter(
+      (c) => (!search || c.email?.includes(search)) && (!status || c.status === status),
+    );
+    return page(found, url, Number(url.searchParams.get('page_size')));
+  }
+  if (url.pathname === '/api/organiser/v1/events/')
+    return { status: 200, body: { results: [makeOrganiserEvent({ slug: 'city-run', name: 'City Run' })] } };
+  if (url.pathname === '/api/organiser/v1/organisations/34/support-requests/') {
+    const search = url.searchParams.get('search');
+    return page(search ? [] : [REQUEST], url, 25);
+  }
+  if (url.pathname === '/api/organiser/v1/organisations/34/support-requests/7/screenshot.jpg')
+    return { status: 200, body: 'jpeg' };
+  return undefined;
+}
+
+beforeAll(async () => {
+  await initTestI18n();
+  server = await startTestServer(api, { cors: true });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  resetApp(`${server.url}/api`);
+  server.requests.length = 0;
+  myRole = 'support';
+  useAppStore.getState().setAuth('key-1', 'Token');
+  // jsdom has no object URLs
+  URL.createObjectURL = vi.fn(() => 'blob:screenshot');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const wait = { timeout: 15_000 };
+
+describe('the participants of an event in the console', { timeout: 30_000 }, () => {
+  it('lists the albums with code, answers and selfie search, pages through them and searches', async () => {
+    renderApp('/organiser/events/city-run/participants');
+    expect(await screen.findByRole('heading', { level: 2, name: '60 albums' }, wait)).toBeTruthy();
+    const first = screen.getByText('runner60@example.test').closest('tr')!;
+    expect(within(first).getByText('ROOMCODE60')).toBeTruthy();
+    expect(within(first).getByText('1042')).toBeTruthy();
+    expect(within(first).getByText('Check-in not finished')).toBeTruthy();
+    expect(within(first).getByText('Searching')).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(51);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('runner10@example.test', {}, wait)).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search e-mail, name or code' }), {
+      target: { value: 'runner7@' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '1 album' }, wait)).toBeTruthy();
+    const asked = server.requests.filter((r) => r.path.includes('/checkins/')).at(-1)!;
+    expect(asked.path).toContain('search=runner7%40');
+    expect(asked.path).toContain('page=1');
+  });
+
+  it('tells a photographer the list is not for their role, and asks nothing', async () => {
+    myRole = 'photographer';
+    renderApp('/organiser/events/city-run/participants');
+    expect(
+      await screen.findByText(
+        "Your role does not show participants. Ask your organisation's owner.",
+        {},
+        wait,
+      ),
+    ).toBeTruthy();
+    expect(server.requests.some((r) => r.path.includes('/checkins/'))).toBe(false);
+  });
+});
+
+describe('the support requests in the console', { timeout: 30_000 }, () => {
+  it('shows what the participant sent, a reply link and the screenshot on demand', async () => {
+    renderApp('/organiser/support');
+    const card = (await screen.findByRole(
+      'article',
+      { name: 'My finish photo is missing' },
+      wait,
+    )) as HTMLElement;
+    expect(within(card).getByText('City Run')).toBeTruthy();
+    expect(within(card).getByText('ROOMCODE60')).toBeTruthy();
+    expect(within(card).getByText('Photos missing from my album')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'ada@example.test' }).getAttribute('href')).toBe(
+      'mailto:ada%40example.test?subject=Re%3A%20My%20finish%20photo%20is%20missing',
+    );
+    expect(within(card).getByText(/I crossed the line at 10:42/).textContent).toContain('Bib 1042.');
+    // the section is in the console's navigation for support
+    expect(screen.getByRole('link', { name: 'Support' }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Show screenshot' }));
+    const shot = await within(card).findByRole(
+      'img',
+      { name: 'Screenshot sent with “My finish photo is missing”' },
+      wait,
+    );
+    expect(shot.getAttribute('src')).toBe('blob:screenshot');
+  });
+
+  it('says so when a search finds nothing', async () => {
+    renderApp('/organiser/support');
+    await screen.findByRole('article', {}, wait);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nobody' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No request matches.', {}, wait)).toBeTruthy();
+  });
+});
