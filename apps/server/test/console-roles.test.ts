@@ -1,5 +1,6 @@
 import { allEndpoints, TUS_UPLOADS_PATH } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supportRepository } from '../src/repositories/support.repository';
 import { teamRepository } from '../src/repositories/team.repository';
 import { codesEvent, codesUrl, csvBody } from './codes-fixture';
 import {
@@ -61,6 +62,7 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
   let orgId: number;
   let supportMemberId: number;
   let keptCode: string;
+  let supportRequestId: number;
   let revokedCode: string;
   const tokens = {} as Record<Actor, string | undefined>;
   let n = 0;
@@ -115,6 +117,22 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       string,
       string,
     ];
+    await t.h.storage.put('support/roles/screenshot.jpg', await freshJpeg(), 'image/jpeg');
+    supportRequestId = (
+      await supportRepository(t.h.database.db).insertRequest({
+        organisationId: orgId,
+        photoServiceId: eventId,
+        name: 'Ada Runner',
+        email: 'ada@example.test',
+        picacode: keptCode,
+        category: 'missing_photos',
+        subject: 'Finish photo missing',
+        message: 'Bib 1042.',
+        language: 'en',
+        screenshotKey: 'support/roles/screenshot.jpg',
+        answerBy: '2026-11-30',
+      })
+    ).id;
   });
   afterAll(() => t?.h.close());
 
@@ -495,6 +513,33 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       mutates: false,
       run: (token) =>
         status({ method: 'GET', url: codesUrl(slug, `cards.pdf?layout=a4&codes=${keptCode}`), token }),
+    },
+    // who came and what they asked (support's reading)
+    {
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/checkins/',
+      expected: may('orders.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}checkins/?search=runner`, token }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/support-requests/',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/support-requests/`, token }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/support-requests/{request_id}/screenshot.jpg',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      run: (token) =>
+        status({
+          method: 'GET',
+          url: `${ORGS}${orgId}/support-requests/${supportRequestId}/screenshot.jpg`,
+          token,
+        }),
     },
   ];
 

@@ -35,6 +35,8 @@ export interface Harness {
   database: TestDatabase;
   jobs: JobQueue;
   clock: { now: Date };
+  /** Its media storage (what the app reads and writes). */
+  storage: Storage;
   /** The folder of its resumable uploads (a second app on it sees the same uploads, as after a restart). */
   uploadDir: string;
   /** 2xx answers that did not match their endpoint's response schema; close() fails when any is left. */
@@ -123,6 +125,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     database,
     jobs,
     clock,
+    storage,
     uploadDir,
     responseMismatches: mismatches,
     async close() {
