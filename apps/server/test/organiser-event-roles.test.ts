@@ -145,6 +145,22 @@ describe.each(BACKENDS)('organiser event roles on %s', (backend) => {
         run: (token) => status(t.h.app, 'GET', `${eventUrl(slug)}face-index/`, undefined, { token }),
       },
       {
+        // decision (issue 18): progress is media.read, like face-index: support reads settings, not media
+        name: 'GET events/{slug}/progress/',
+        expected: table({ ...managers(200), photographerAssigned: 200 }),
+        run: (token) => status(t.h.app, 'GET', `${eventUrl(slug)}progress/`, undefined, { token }),
+      },
+      {
+        // whoever assigns photographers (events.manage) reads them; the organisation-wide list is
+        // refused to every other member's role, assigned photographers included
+        name: 'GET organisations/{id}/photographers/',
+        expected: table({ ...managers(200), photographerUnassigned: 403 }),
+        run: (token) =>
+          status(t.h.app, 'GET', `/api/organiser/v1/organisations/${t.org.id}/photographers/`, undefined, {
+            token,
+          }),
+      },
+      {
         name: 'GET events/{slug}/metrics/',
         expected: table(managers(200)),
         run: (token) => status(t.h.app, 'GET', `${eventUrl(slug)}metrics/`, undefined, { token }),
@@ -155,6 +171,35 @@ describe.each(BACKENDS)('organiser event roles on %s', (backend) => {
     const got: Record<string, number> = {};
     for (const actor of ACTORS) got[actor] = await row.run(tokens[actor]);
     expect(got).toEqual(row.expected);
+  });
+
+  it("names the organisation's photographers, and only them, to a manager", async () => {
+    const answer = await call(
+      t.h.app,
+      'GET',
+      `/api/organiser/v1/organisations/${t.org.id}/photographers/`,
+      undefined,
+      { token: tokens.manager },
+    );
+    const ids = (answer.body.results as { id: number; email: string }[]).map((p) => p.id).sort();
+    expect(ids).toEqual([t.members.assigned.memberId, t.members.unassigned.memberId].sort());
+    // the manager assigns the other photographer with the ids read
+    const saved = await call(
+      t.h.app,
+      'PATCH',
+      eventUrl(slug),
+      { photographer_member_ids: ids },
+      { token: tokens.manager },
+    );
+    expect(saved.status).toBe(200);
+    expect([...(saved.body.photographer_member_ids as number[])].sort()).toEqual(ids);
+    await call(
+      t.h.app,
+      'PATCH',
+      eventUrl(slug),
+      { photographer_member_ids: [t.members.assigned.memberId] },
+      { token: tokens.manager },
+    );
   });
 
   it("lists to each caller only the events they may see: nothing of another organisation's", async () => {

@@ -17,6 +17,7 @@ export * from './api/organiser';
 export * from './api/organiser-codes';
 export * from './api/organiser-events';
 export * from './api/organiser-media';
+export * from './api/organiser-progress';
 export * from './api/organiser-uploads';
 export * from './api/payment-methods';
 export * from './api/photobook';

@@ -15,6 +15,7 @@ import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserEventEndpoints } from './api/organiser-events';
 import { organiserMediaManageEndpoints } from './api/organiser-media';
+import { organiserProgressEndpoints } from './api/organiser-progress';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
@@ -48,6 +49,7 @@ export const apiGroups = {
   branding: brandingEndpoints,
   organiserCodes: organiserCodeEndpoints,
   organiserMediaManage: organiserMediaManageEndpoints,
+  organiserProgress: organiserProgressEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));
