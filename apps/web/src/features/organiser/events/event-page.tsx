@@ -35,6 +35,7 @@ export function Component() {
   // (no membership listed) get the editing controls and the server decides, as for every call
   const role = organisations.find((o) => o.id === event.data?.organisation_id)?.role;
   const canManage = role ? roleMay(role, 'events.manage') : true;
+  const canSeeMedia = role ? roleMay(role, 'media.read') : true;
   const choose = (next: Tab) => {
     setSearch(next === 'overview' ? {} : { tab: next }, { replace: true });
     setFocusTab(next);
@@ -86,7 +87,9 @@ export function Component() {
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            {tab === 'overview' && <EventOverview event={event.data} canManage={canManage} />}
+            {tab === 'overview' && (
+              <EventOverview event={event.data} canManage={canManage} canSeeMedia={canSeeMedia} />
+            )}
             {tab === 'settings' && <EventSettings event={event.data} canManage={canManage} />}
             {tab === 'galleries' && <GalleryEditor slug={event.data.slug} canManage={canManage} />}
             {tab === 'photographers' && (
