@@ -514,6 +514,22 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       run: (token) =>
         status({ method: 'GET', url: codesUrl(slug, `cards.pdf?layout=a4&codes=${keptCode}`), token }),
     },
+    {
+      // decision (issue 18): progress is media.read, like face-index: support reads settings, not media
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/progress/',
+      expected: may('media.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}progress/`, token }),
+    },
+    {
+      // whoever assigns photographers (events.manage) reads them; every other role is refused
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/photographers/',
+      expected: may('events.manage', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/photographers/`, token }),
+    },
     // who came and what they asked (support's reading)
     {
       method: 'GET',
@@ -542,6 +558,30 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
         }),
     },
   ];
+
+  it("names the organisation's photographers, and only them, to a manager, who assigns with them", async () => {
+    const answer = await call(t.h.app, 'GET', `${ORGS}${orgId}/photographers/`, undefined, {
+      token: t.members.manager.token,
+    });
+    const ids = (answer.body.results as { id: number }[]).map((p) => p.id).sort();
+    expect(ids).toEqual([t.members.assigned.memberId, t.members.unassigned.memberId].sort());
+    const saved = await call(
+      t.h.app,
+      'PATCH',
+      ev(),
+      { photographer_member_ids: ids },
+      { token: t.members.manager.token },
+    );
+    expect(saved.status).toBe(200);
+    expect([...(saved.body.photographer_member_ids as number[])].sort()).toEqual(ids);
+    await call(
+      t.h.app,
+      'PATCH',
+      ev(),
+      { photographer_member_ids: [t.members.assigned.memberId] },
+      { token: t.members.manager.token },
+    );
+  });
 
   it('has a row for every console endpoint of the contract, and for the four tus methods', async () => {
     const console = allEndpoints

@@ -241,7 +241,12 @@ describe.each(BACKENDS)('videos on %s', (backend) => {
         const common = {
           db: h.database.db,
           storage: localStorage(dir),
-          jobs: { send: async () => null, work: async () => undefined, stop: async () => undefined },
+          jobs: {
+            send: async () => null,
+            work: async () => undefined,
+            running: async () => [],
+            stop: async () => undefined,
+          },
           secret: 'test-media-secret-0123456789abcdef',
           now: () => new Date(),
         };

@@ -100,6 +100,17 @@ export function teamRepository(db: Queryable) {
         .where(eq(organisationMembers.organisationId, organisationId))
         .orderBy(asc(organisationMembers.id));
     },
+    /** The members with one role, in joining order. */
+    async membersWithRole(organisationId: number, role: OrganisationRole): Promise<MemberWithUser[]> {
+      return db
+        .select(memberColumns)
+        .from(organisationMembers)
+        .innerJoin(users, eq(users.id, organisationMembers.userId))
+        .where(
+          and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.role, role)),
+        )
+        .orderBy(asc(organisationMembers.id));
+    },
     async member(organisationId: number, memberId: number): Promise<MemberWithUser | undefined> {
       const [row] = await db
         .select(memberColumns)

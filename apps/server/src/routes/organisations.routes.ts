@@ -1,4 +1,4 @@
-import { organisationEndpoints as o } from '@fotodrop/contract';
+import { organisationEndpoints as o, organiserProgressEndpoints as p } from '@fotodrop/contract';
 import type { RouteContext } from './context';
 
 /** Organisations, their teams and invitations (issue 18); every rule is in the services. */
@@ -7,6 +7,7 @@ export function organisationRoutes({ route, services, consoleLinkBase, requestIn
   route(o.createOrganisation, async ({ auth, body }) => team.createOrganisation(auth, body, consoleLinkBase));
   route(o.listOrganisations, async ({ auth }) => team.myOrganisations(auth));
   route(o.listMembers, async ({ auth, params }) => team.members(auth, params.id));
+  route(p.listPhotographers, async ({ auth, params }) => team.photographers(auth, params.id));
   route(o.inviteMember, async ({ auth, params, body }) =>
     team.invite(auth, params.id, body, consoleLinkBase),
   );

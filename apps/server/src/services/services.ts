@@ -38,6 +38,7 @@ import { anonymizationService } from './faces/anonymization.service';
 import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
 import { selfieService } from './faces/selfie.service';
+import { eventProgressService } from './media/event-progress.service';
 import { mediaFilesService } from './media/media-files.service';
 import { mediaManageService } from './media/media-manage.service';
 import { organiserService } from './media/organiser.service';
@@ -292,6 +293,11 @@ export function createServices(deps: ServiceDeps) {
       mediaFiles,
       faceIndexProgress: faceIndexing.progress,
       eventMetrics: metricDaily.eventMetrics,
+    }),
+    eventProgress: eventProgressService({
+      db: deps.db,
+      jobs: deps.jobs,
+      faceIndexProgress: faceIndexing.progress,
     }),
     metricDaily,
     labPackages: labPackages({ db: deps.db, storage: deps.storage, anonymization }),

@@ -27,6 +27,11 @@ export interface JobQueue {
     handler: JobHandler<T>,
     options?: { concurrency?: number },
   ): Promise<void>;
+  /**
+   * The data of this queue's jobs a worker is running right now (any process): few rows, read
+   * through the runs' heartbeats, never a scan of the queue's history.
+   */
+  running(name: string): Promise<unknown[]>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +95,7 @@ export async function startJobQueue(
         );
       }
     },
+    running: (name) => recovery.running(name),
     async stop() {
       recovery.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

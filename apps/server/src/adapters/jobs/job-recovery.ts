@@ -100,6 +100,17 @@ export function jobRecovery(database: Database, boss: PgBoss, schema: string, op
       }
     },
 
+    /** The data of `name`'s active jobs that have a heartbeat row (a worker runs them). */
+    async running(name: string): Promise<unknown[]> {
+      const { rows } = await sql(
+        `select j.data from ${runs} r
+          join ${schema}.job j on j.name = $1 and j.id = r.job_id
+          where j.state = 'active'`,
+        [name],
+      );
+      return (rows as { data: unknown }[]).map((row) => row.data);
+    },
+
     stop(): void {
       stopped = true;
       for (const timer of timers) clearInterval(timer);

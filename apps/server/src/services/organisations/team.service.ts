@@ -6,6 +6,7 @@ import {
   type MyOrganisation,
   type Organisation,
   type OrganisationRole,
+  type PhotographerCandidate,
   PLATFORM_STAFF_PERMISSION,
 } from '@fotodrop/contract';
 import type { z } from 'zod';
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client';
 import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
 import { teamRepository } from '../../repositories/team.repository';
 import type { AuthContext, AuthService } from '../accounts/auth.service';
+import { consoleAccess } from './console-access';
 import { createInvitation } from './invitations';
 import { requireTeamManager } from './team-access';
 import { invitationDto, memberDto, organisationDto } from './team-dto';
@@ -118,6 +120,26 @@ export function teamService(deps: TeamDeps) {
         team.openInvitations(organisationId, now()),
       ]);
       return { results: members.map(memberDto), invitations: invitations.map(invitationDto) };
+    },
+
+    /**
+     * The organisation's photographers for whoever assigns them to events (events.manage): a
+     * manager runs events but does not manage the team, so reads only these, never the whole list.
+     */
+    async photographers(
+      auth: AuthContext,
+      organisationId: number,
+    ): Promise<{ results: PhotographerCandidate[] }> {
+      await consoleAccess(db).organisation(auth, organisationId, 'events.manage');
+      const rows = await teamRepository(db).membersWithRole(organisationId, 'photographer');
+      return {
+        results: rows.map((m) => ({
+          id: m.id,
+          email: m.email,
+          first_name: m.firstName,
+          last_name: m.lastName,
+        })),
+      };
     },
 
     async invite(

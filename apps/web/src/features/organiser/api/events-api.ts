@@ -7,6 +7,7 @@ import {
   type updateEventBodySchema,
   type updateGalleryBodySchema,
 } from '@fotodrop/contract/api/organiser-events';
+import { organiserProgressEndpoints as p, progressPending } from '@fotodrop/contract/api/organiser-progress';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callEndpoint } from '../../../shared/api/client';
@@ -15,6 +16,7 @@ export const eventKeys = {
   event: (slug: string) => ['organiser', 'event', slug] as const,
   galleries: (slug: string) => ['organiser', 'event', slug, 'galleries'] as const,
   list: (organisationId: number) => ['organiser', 'events', organisationId] as const,
+  progress: (slug: string) => ['organiser', 'event', slug, 'progress'] as const,
 };
 
 /** GET /organiser/v1/events/{slug}/: every setting, photographers and locks. */
@@ -60,5 +62,31 @@ export function organisationEventsQuery(organisationId: number) {
     queryKey: eventKeys.list(organisationId),
     queryFn: ({ signal }) =>
       callEndpoint(organiserEndpoints.listEvents, { query: { organisation_id: organisationId }, signal }),
+  });
+}
+
+/** While anything is waiting or being worked on, the progress is asked again this often. */
+export const PROGRESS_POLL_MS = 3000;
+/** Once everything is done, rarely: uploads from another screen or person start it moving again. */
+export const PROGRESS_IDLE_POLL_MS = 30_000;
+
+/** GET …/events/{slug}/progress/: processing, face indexing and bib reading counts, polled live. */
+export function eventProgressQuery(slug: string) {
+  return queryOptions({
+    queryKey: eventKeys.progress(slug),
+    queryFn: ({ signal }) => callEndpoint(p.eventProgress, { params: { slug }, signal }),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data) return query.state.status === 'error' ? false : PROGRESS_POLL_MS;
+      return progressPending(data) ? PROGRESS_POLL_MS : PROGRESS_IDLE_POLL_MS;
+    },
+  });
+}
+
+/** GET /organiser/v1/organisations/{id}/photographers/: who can be assigned (events.manage). */
+export function photographersQuery(organisationId: number) {
+  return queryOptions({
+    queryKey: ['organiser', 'photographers', organisationId] as const,
+    queryFn: ({ signal }) => callEndpoint(p.listPhotographers, { params: { id: organisationId }, signal }),
   });
 }

@@ -6,8 +6,15 @@ import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, ButtonLink } from '../../../shared/ui/button';
-import { eventKeys, galleriesQuery, organisationEventsQuery, updateEvent } from '../api/events-api';
+import {
+  eventKeys,
+  eventProgressQuery,
+  galleriesQuery,
+  organisationEventsQuery,
+  updateEvent,
+} from '../api/events-api';
 import { describeError, EventDates, StatusBadge } from './event-bits';
+import { EventProgressPanel } from './event-progress';
 
 /** The lifecycle moves the overview offers from each status. */
 const MOVES: Record<EventStatus, { to: EventStatus; key: string }[]> = {
@@ -25,14 +32,19 @@ const MOVES: Record<EventStatus, { to: EventStatus; key: string }[]> = {
   ],
 };
 
-/** Status with its lifecycle buttons, what the event holds, and where its work is done. */
+/**
+ * Status with its lifecycle buttons, the live progress of its uploads (for roles that see media),
+ * what the event holds, and where its work is done.
+ */
 export function EventOverview({
   event,
   canManage,
+  canSeeMedia,
   canSeeParticipants,
 }: {
   event: ConsoleEvent;
   canManage: boolean;
+  canSeeMedia: boolean;
   /** The caller may read the event's albums (orders.read). */
   canSeeParticipants: boolean;
 }) {
@@ -40,7 +52,15 @@ export function EventOverview({
   const queryClient = useQueryClient();
   const listed = useQuery(organisationEventsQuery(event.organisation_id));
   const galleries = useQuery(galleriesQuery(event.slug));
-  const counts = listed.data?.results.find((e) => e.slug === event.slug)?.media_counts;
+  // the live progress (same cache as the panel) keeps the counts below current while it polls
+  const progress = useQuery({ ...eventProgressQuery(event.slug), enabled: canSeeMedia }).data;
+  const counts = progress
+    ? {
+        ready: progress.media.ready,
+        processing: progress.media.waiting + progress.media.processing,
+        failed: progress.media.failed,
+      }
+    : listed.data?.results.find((e) => e.slug === event.slug)?.media_counts;
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const mutation = useMutation({
     mutationFn: (status: EventStatus) => updateEvent(event.slug, { status }),
@@ -81,6 +101,7 @@ export function EventOverview({
         )}
         <div aria-live="polite">{result && <Alert tone={result.tone}>{result.text}</Alert>}</div>
       </section>
+      {canSeeMedia && <EventProgressPanel slug={event.slug} />}
       <section className="card console-card" aria-labelledby="overview-facts">
         <h2 id="overview-facts">{t('organiser.event.facts')}</h2>
         <dl className="event-facts">

@@ -35,6 +35,7 @@ export function Component() {
   // (no membership listed) get the editing controls and the server decides, as for every call
   const role = organisations.find((o) => o.id === event.data?.organisation_id)?.role;
   const canManage = role ? roleMay(role, 'events.manage') : true;
+  const canSeeMedia = role ? roleMay(role, 'media.read') : true;
   const choose = (next: Tab) => {
     setSearch(next === 'overview' ? {} : { tab: next }, { replace: true });
     setFocusTab(next);
@@ -90,6 +91,7 @@ export function Component() {
               <EventOverview
                 event={event.data}
                 canManage={canManage}
+                canSeeMedia={canSeeMedia}
                 canSeeParticipants={role ? roleMay(role, 'orders.read') : true}
               />
             )}

@@ -1,5 +1,6 @@
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { ConsoleEvent, ConsoleGallery } from '@fotodrop/contract/api/organiser-events';
+import type { EventProgress } from '@fotodrop/contract/api/organiser-progress';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
@@ -15,6 +16,22 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let event: ConsoleEvent;
 let galleries: ConsoleGallery[];
 let myRole: OrganisationRole;
+let progress: EventProgress;
+
+const WORKING: EventProgress = {
+  media: {
+    total: 10,
+    waiting: 3,
+    processing: 1,
+    ready: 5,
+    failed: 1,
+    latest_failures: [
+      { id: 7, original_filename: 'IMG_0042.jpg', reason: 'corrupt', created_at: '2026-05-10T09:00:00Z' },
+    ],
+  },
+  faces: { enabled: true, media: 5, indexed: 2, failed: 0, waiting: 3, faces: 9 },
+  bibs: null,
+};
 
 const API = '/api/organiser/v1/events/';
 const json = (req: RecordedRequest) => JSON.parse(req.body) as Record<string, unknown>;
@@ -25,6 +42,16 @@ function eventsApi(req: RecordedRequest): Answer {
     return { status: 200, body: makeUser({ organisation_count: 1 }) };
   if (req.path === '/api/organiser/v1/organisations/')
     return { status: 200, body: { results: [makeMyOrganisation({ role: myRole })] } };
+  if (req.path === '/api/organiser/v1/organisations/34/photographers/')
+    return {
+      status: 200,
+      body: {
+        results: [
+          { id: 5, email: 'ana@lakeside.test', first_name: 'Ana', last_name: 'Ferri' },
+          { id: 6, email: 'bo@lakeside.test', first_name: '', last_name: '' },
+        ],
+      },
+    };
   if (req.method === 'GET' && req.path.split('?')[0] === API) {
     const { slug, name, status, start_date, end_date } = event;
     return {
@@ -42,6 +69,7 @@ function eventsApi(req: RecordedRequest): Answer {
     event = { ...event, ...json(req) };
     return { status: 200, body: event };
   }
+  if (req.path === `${base}progress/` && req.method === 'GET') return { status: 200, body: progress };
   if (req.path === `${base}galleries/` && req.method === 'GET')
     return { status: 200, body: { results: galleries } };
   if (req.path === `${base}galleries/` && req.method === 'POST') {
@@ -86,6 +114,7 @@ beforeEach(() => {
   resetApp(`${server.url}/api`);
   server.requests.length = 0;
   myRole = 'owner';
+  progress = WORKING;
   event = makeConsoleEvent();
   galleries = [
     makeConsoleGallery({ id: 11, name: 'Start', position: 0 }),
@@ -242,6 +271,61 @@ describe('the event page', () => {
     expect(screen.queryByLabelText('Gallery name')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Overview' }));
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    // support does not see media (media.read): no progress panel, and it is never asked for
+    expect(await screen.findByRole('heading', { name: 'At a glance' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Progress' })).toBeNull();
+    expect(sent('GET', `${API}5e1a0c3d/progress/`)).toHaveLength(0);
+  });
+
+  it('shows the processing and face indexing live, asking again until everything is done', async () => {
+    renderApp('/organiser/events/5e1a0c3d');
+    const media = await screen.findByRole('progressbar', { name: 'Photos and videos processed' }, WAIT);
+    // ready and failed are both done with
+    expect(media.getAttribute('aria-valuenow')).toBe('6');
+    expect(media.getAttribute('aria-valuemax')).toBe('10');
+    expect(media.getAttribute('aria-valuetext')).toBe('6 of 10');
+    const faces = screen.getByRole('progressbar', { name: 'Faces indexed' });
+    expect(faces.getAttribute('aria-valuetext')).toBe('2 of 5');
+    expect(screen.getByText('Still working: these numbers update by themselves.')).toBeTruthy();
+    expect(screen.getByText('IMG_0042.jpg')).toBeTruthy();
+    expect(screen.getByText('The file is damaged or incomplete.')).toBeTruthy();
+
+    // the workers finish: the next poll shows it without a reload
+    progress = {
+      media: { ...WORKING.media, waiting: 0, processing: 0, ready: 9 },
+      faces: { ...WORKING.faces, media: 9, indexed: 9, waiting: 0, faces: 20 },
+      bibs: null,
+    };
+    expect(await screen.findByText('Everything uploaded has been processed.', {}, WAIT)).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: 'Photos and videos processed' }).getAttribute('aria-valuetext'),
+    ).toBe('10 of 10');
+    expect(screen.getByRole('progressbar', { name: 'Faces indexed' }).getAttribute('aria-valuenow')).toBe(
+      '9',
+    );
+    expect(sent('GET', `${API}5e1a0c3d/progress/`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when the event does not search by face, and shows no face bar', async () => {
+    progress = { ...WORKING, faces: { ...WORKING.faces, enabled: false } };
+    renderApp('/organiser/events/5e1a0c3d');
+    expect(await screen.findByText(/does not search by face/, {}, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Faces indexed' })).toBeNull();
+  });
+
+  it("lets a manager, who cannot see the team, assign the organisation's photographers", async () => {
+    myRole = 'manager';
+    event = makeConsoleEvent({ photographer_member_ids: [5] });
+    renderApp('/organiser/events/5e1a0c3d?tab=photographers');
+    const ana = await screen.findByRole('checkbox', { name: /Ana Ferri/ }, WAIT);
+    expect((ana as HTMLInputElement).checked).toBe(true);
+    // a photographer without a name is named by their e-mail
+    fireEvent.click(screen.getByRole('checkbox', { name: /^bo@lakeside\.test/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save photographers' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(json(sent('PATCH', `${API}5e1a0c3d/`)[0]!)).toEqual({ photographer_member_ids: [5, 6] });
+    // the owners' team list is never asked for
+    expect(sent('GET', '/api/organiser/v1/organisations/34/members/')).toHaveLength(0);
   });
 
   it('hides New event from a role without events.manage', async () => {

@@ -9,14 +9,14 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { PageLoader } from '../../../shared/ui/spinner';
-import { eventKeys, updateEvent } from '../api/events-api';
-import { membersQuery } from '../api/team-api';
+import { eventKeys, photographersQuery, updateEvent } from '../api/events-api';
 import { describeError } from './event-bits';
 
 /**
  * Which of the organisation's photographers may upload to and see this event.
- * decision (issue 18): the team list is the owners' (GET …/members/ is team.manage), so a
- * manager sees how many are assigned and keeps them; naming them needs an owner.
+ * decision (issue 18): the whole team list is the owners' (GET …/members/ is team.manage); whoever
+ * runs events (events.manage: owners and managers) reads the photographers alone
+ * (GET …/photographers/) and assigns them; other roles see how many are assigned.
  */
 export function PhotographersPanel({
   event,
@@ -28,17 +28,17 @@ export function PhotographersPanel({
   role: OrganisationRole | null;
 }) {
   const { t } = useTranslation();
-  const seesTeam = role === null || roleMay(role, 'team.manage');
+  const assigns = role === null || roleMay(role, 'events.manage');
   return (
     <section className="card console-card" aria-labelledby="photographers-title">
       <h2 id="photographers-title">{t('organiser.photographers.title')}</h2>
       <p>{t('organiser.photographers.intro')}</p>
-      {seesTeam ? (
+      {assigns ? (
         <PhotographerChoice event={event} canManage={canManage} />
       ) : (
         <Alert tone="info">
           {t('organiser.photographers.assigned', { count: event.photographer_member_ids.length })}{' '}
-          {t('organiser.photographers.owners_name_them')}
+          {t('organiser.photographers.managers_name_them')}
         </Alert>
       )}
     </section>
@@ -48,7 +48,7 @@ export function PhotographersPanel({
 function PhotographerChoice({ event, canManage }: { event: ConsoleEvent; canManage: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const team = useQuery(membersQuery(event.organisation_id));
+  const team = useQuery(photographersQuery(event.organisation_id));
   const [chosen, setChosen] = useState(() => new Set(event.photographer_member_ids));
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const mutation = useMutation({
@@ -61,7 +61,7 @@ function PhotographerChoice({ event, canManage }: { event: ConsoleEvent; canMana
   });
   if (team.isPending) return <PageLoader />;
   if (team.isError) return <Alert tone="error">{translateError(t, team.error)}</Alert>;
-  const photographers = team.data.results.filter((m) => m.role === 'photographer');
+  const photographers = team.data.results;
   if (photographers.length === 0) return <Alert tone="info">{t('organiser.photographers.none')}</Alert>;
   return (
     <form
