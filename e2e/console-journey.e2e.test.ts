@@ -49,10 +49,11 @@ async function makePhotos(dir: string): Promise<string[]> {
   return files;
 }
 
-async function shot(page: Page, name: string) {
+/** `fullPage: false` for what the screen shows (the album's grid draws only the rows in view). */
+async function shot(page: Page, name: string, fullPage = true) {
   // from the top: a full-page picture of a scrolled page draws the sticky header mid-page
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 async function apiToken(email: string, password: string): Promise<string> {
@@ -191,7 +192,7 @@ describe('the organiser console end to end (issue 18, Must show)', () => {
       await route.continue();
     });
     await owner.getByRole('link', { name: 'Upload photos' }).click();
-    await owner.waitForURL('**/organiser/upload');
+    await owner.waitForURL(`**/organiser/upload?event=${slug}`);
     await owner.getByRole('heading', { level: 1, name: 'Upload photos and videos' }).waitFor();
     expect(await owner.getByLabel('Event').inputValue()).toBe(slug);
     await owner.getByLabel('Gallery').selectOption({ label: GALLERY });
@@ -314,7 +315,17 @@ describe('the organiser console end to end (issue 18, Must show)', () => {
       .toBeGreaterThan(0);
     expect(album.shown).toBeGreaterThanOrEqual(album.before);
     expect(album.shown).toBeLessThanOrEqual(album.after);
-    await shot(participant, '10-participant-album-390');
+    // the tiles in view have their thumbnails before the picture is taken
+    await expect
+      .poll(() =>
+        participant
+          .getByRole('img', { name: /^Photo [1-6] of \d+$/ })
+          .evaluateAll((imgs) =>
+            imgs.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
+          ),
+      )
+      .toBe(true);
+    await shot(participant, '10-participant-album-390', false);
     console.info(
       `console journey: ${PHOTOS} photos uploaded in ${uploadSeconds.toFixed(0)} s, ` +
         `${album.shown} in the album after ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${SHOTS}`,
