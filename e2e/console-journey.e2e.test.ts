@@ -251,7 +251,9 @@ describe('the organiser console end to end (issue 18, Must show)', () => {
     await owner.getByRole('button', { name: 'Print QR cards' }).click();
     const download = await downloading;
     await shot(owner, '07-owner-codes-1280');
-    const pdf = await readFile((await download.path()) ?? '');
+    // kept beside the screenshots, to be looked at like them
+    await download.saveAs(join(SHOTS, 'code-cards-a6.pdf'));
+    const pdf = await readFile(join(SHOTS, 'code-cards-a6.pdf'));
     const cards = (await decodeCards(pdf, 1, 1)).map((page) => page[0]);
     expect(cards).toHaveLength(CODES);
     // the cards send participants to the organisation's own site
