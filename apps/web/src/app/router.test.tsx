@@ -75,6 +75,25 @@ describe('access rules', () => {
     expect(here(router)).toBe('/profile/privacy');
   });
 
+  it("keeps the console link after accepting the policies: the PATCH's answer has no organisations", async () => {
+    logIn(makeUser({ accepted_required_policies: false, organisation_count: 1 }));
+    renderApp('/profile/resume');
+    await screen.findByRole('heading', { level: 1, name: 'Before you continue' }, { timeout: 5000 });
+    answer = (req) =>
+      req.method === 'PATCH' && req.path === '/api/v2/users/me/'
+        ? { status: 200, body: makeUser({ accepted_required_policies: true, perms: undefined }) }
+        : undefined;
+    screen.getByRole('button', { name: 'Accept and continue' }).click();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My profile' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(useAppStore.getState().user).toMatchObject({
+      accepted_required_policies: true,
+      organisation_count: 1,
+    });
+    expect(screen.getAllByRole('link', { name: 'Organiser' }).length).toBeGreaterThan(0);
+  });
+
   it('asks the server on the first protected page of a page load: a stored user may have outdated policies', async () => {
     useAppStore.getState().setUser(makeUser({ accepted_required_policies: true }));
     logIn(makeUser({ accepted_required_policies: false }));

@@ -54,7 +54,15 @@ export function setCurrentUser(user: User): void {
 }
 
 export async function updateMe(body: BodyOf<typeof accountEndpoints.updateMe>): Promise<User> {
-  const user = await callEndpoint(accountEndpoints.updateMe, { body });
+  const answer = await callEndpoint(accountEndpoints.updateMe, { body });
+  // the answer leaves out what only `me?include_perms` tells: kept from the user known, or the
+  // header lost the console link (a new organiser accepting the policies, staff changing language)
+  const known = queryClient.getQueryData<User>(userQueryKey) ?? useAppStore.getState().user;
+  const user: User = {
+    ...answer,
+    perms: answer.perms ?? known?.perms,
+    organisation_count: answer.organisation_count ?? known?.organisation_count,
+  };
   setCurrentUser(user);
   return user;
 }

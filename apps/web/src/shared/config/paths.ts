@@ -221,7 +221,12 @@ export const paths = {
   // decision (issue 18): no spec screen; the organisation's support requests (orders.read)
   organiserSupport: { path: '/organiser/support', access: 'login', getHref: () => '/organiser/support' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
-  organiserUpload: { path: '/organiser/upload', access: 'login', getHref: () => '/organiser/upload' },
+  // `event`: the event the page opens on (an event's own Upload link), else the default event
+  organiserUpload: {
+    path: '/organiser/upload',
+    access: 'login',
+    getHref: (event?: string) => withQuery('/organiser/upload', { event }),
+  },
   // decision: no spec screen; the organiser's usage charts per event (permission media.upload)
   organiserMetrics: { path: '/organiser/metrics', access: 'login', getHref: () => '/organiser/metrics' },
   // decision (issue 18): the page an invitation e-mail links to (the server's INVITATION_PATH);

@@ -8,20 +8,26 @@ import { EventUploads } from './event-uploads';
 import { UploadQueueList } from './upload-queue-list';
 import { type TargetChoice, UploadTargetFields } from './upload-target-fields';
 
-/** The screen once the events are known; `uploader` and `check` let tests work without tus and hashing. */
+/**
+ * The screen once the events are known, opened on `initialSlug` when it is one of them (an event's
+ * own Upload link: files must not go to another event); `uploader` and `check` let tests work
+ * without tus and hashing.
+ */
 export function UploadScreen({
   events,
+  initialSlug,
   uploader,
   check,
 }: {
   events: OrganiserEvent[];
+  initialSlug?: string | null;
   uploader?: Uploader;
   check?: HeldCheck | null;
 }) {
   const { queue, view } = useUploadQueue({ uploader, check });
   const { items } = view;
   const [choice, setChoice] = useState<TargetChoice>({
-    slug: defaultEvent(events)?.slug ?? '',
+    slug: events.find((e) => e.slug === initialSlug)?.slug ?? defaultEvent(events)?.slug ?? '',
     galleryId: null,
     tags: '',
   });

@@ -121,7 +121,7 @@ export function EventOverview({
           <dd>{event.photographer_member_ids.length}</dd>
         </dl>
         <div className="event-actions">
-          <ButtonLink variant="secondary" to={paths.organiserUpload.getHref()}>
+          <ButtonLink variant="secondary" to={paths.organiserUpload.getHref(event.slug)}>
             {t('organiser.event.to_upload')}
           </ButtonLink>
           <ButtonLink variant="secondary" to={paths.organiserEventCodes.getHref(event.slug)}>

@@ -67,7 +67,7 @@ function EventList({ organisation }: { organisation: MyOrganisation }) {
                   </td>
                   <td data-label={t('organiser.events.media')}>
                     {t('organiser.events.media_counts', event.media_counts)}{' '}
-                    <Link to={paths.organiserUpload.getHref()}>{t('organiser.events.upload')}</Link>
+                    <Link to={paths.organiserUpload.getHref(event.slug)}>{t('organiser.events.upload')}</Link>
                   </td>
                 </tr>
               ))}

@@ -140,6 +140,32 @@ describe('the upload link', () => {
 });
 
 describe('the organiser upload screen', () => {
+  it('opens on the event whose Upload link was followed, not on the one it would choose', async () => {
+    // running from 2000 to 2999: the event the page opens on by default, whatever today is
+    const running = makeOrganiserEvent({
+      id: 2,
+      slug: 'b7c9d2e4',
+      name: 'Lakeside Night Run',
+      start_date: '2000-01-01',
+      end_date: '2999-12-31',
+    });
+    answer = (req) =>
+      req.method === 'GET' && req.path === '/api/organiser/v1/events/'
+        ? { status: 200, body: { results: [running, makeOrganiserEvent()] } }
+        : organiserApi(req);
+    renderApp('/organiser/upload?event=5e1a0c3d');
+    await screen.findByRole('heading', { level: 1, name: 'Upload photos and videos' }, { timeout: 15_000 });
+    const chosen = (await screen.findByLabelText('Event', {}, { timeout: 15_000 })) as HTMLSelectElement;
+    expect(chosen.value).toBe('5e1a0c3d');
+    cleanup();
+
+    // an event the caller cannot upload to (or a typo) opens the default one
+    renderApp('/organiser/upload?event=nothere1');
+    await screen.findByRole('heading', { level: 1, name: 'Upload photos and videos' }, { timeout: 15_000 });
+    const fallback = (await screen.findByLabelText('Event', {}, { timeout: 15_000 })) as HTMLSelectElement;
+    expect(fallback.value).toBe('b7c9d2e4');
+  });
+
   it('uploads the chosen files into the chosen gallery, shows a refusal with its reason, and the photo ready', async () => {
     renderApp('/organiser/upload');
     await screen.findByRole('heading', { level: 1, name: 'Upload photos and videos' }, { timeout: 15_000 });
