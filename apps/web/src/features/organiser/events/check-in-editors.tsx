@@ -108,7 +108,7 @@ export function CollectorFieldsEditor(props: EditorProps<CollectorField>) {
       errorId="collector-error"
       removeLabel={(n) => t('organiser.event.collector.remove', { n })}
       addLabel={t('organiser.event.collector.add')}
-      newRow={() => ({ name: '', label: '', type: 'text', required: false })}
+      newRow={(): CollectorField => ({ name: '', label: '', type: 'text', required: false })}
       renderRow={({ item: field, i, n, set, err }) => (
         <>
           <TextField
