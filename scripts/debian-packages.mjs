@@ -11,7 +11,10 @@ export const TOOLS = {
   ffmpeg: { path: process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg', packages: ['ffmpeg'] },
   /** The reference of `npm run bench:zip`. */
   zip: { path: '/usr/bin/zip', packages: ['zip'] },
-  /** Rasterises the album-code cards PDF in its test, whose QRs are then decoded (issue 18). */
+  /**
+   * Rasterises the album-code cards PDF in its test, whose QRs are then decoded (issue 18); the
+   * same package's pdftotext and pdfimages read its text and images.
+   */
   pdftoppm: { path: '/usr/bin/pdftoppm', packages: ['poppler-utils'] },
   /** The reference of `npm run bench:faces:indexing`. */
   vipsthumbnail: { path: '/usr/bin/vipsthumbnail', packages: ['libvips-tools'] },

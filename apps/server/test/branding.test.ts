@@ -2,23 +2,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './databases';
 import { call } from './harness';
-import { startTeamHarness, type TeamHarness } from './team-fixture';
+import {
+  brandingUrl,
+  brandingImageUrl as imageUrl,
+  startTeamHarness,
+  type TeamHarness,
+  uploadBrandingImage,
+} from './team-fixture';
 
-const brandingUrl = (id: number) => `/api/organiser/v1/organisations/${id}/branding/`;
-const imageUrl = (id: number, kind: string) => `${brandingUrl(id)}images/${kind}/`;
-
-async function upload(t: TeamHarness, url: string, token: string, bytes: Buffer, name = 'logo.jpg') {
-  const form = new FormData();
-  form.set('file', new Blob([bytes]), name);
-  const response = new Response(form);
-  const raw = await t.h.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Token ${token}`, 'content-type': response.headers.get('content-type')! },
-    payload: Buffer.from(await response.arrayBuffer()),
-  });
-  return { status: raw.statusCode, body: raw.json() as Record<string, unknown> };
-}
+const upload = uploadBrandingImage;
 
 /** Issue 18: the owner edits the site's branding; the participant side serves it at once. */
 describe.each(BACKENDS)('branding on %s', (backend) => {

@@ -83,5 +83,32 @@ export async function decodeCards(pdf: Buffer, columns: number, rows: number): P
   }
 }
 
+/** The text a PDF shows, page after page (poppler's pdftotext, in reading order). */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  return withPdf(pdf, (file) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }));
+}
+
+/** The PDF's images, one row per use on a page: its object number and size in pixels. */
+export async function pdfImages(pdf: Buffer): Promise<{ object: number; width: number; height: number }[]> {
+  const list = await withPdf(pdf, (file) => execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }));
+  // page num type width height color comp bpc enc interp object ID …, after two header lines
+  return list
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols[2] === 'image')
+    .map((cols) => ({ object: Number(cols[10]), width: Number(cols[3]), height: Number(cols[4]) }));
+}
+
+async function withPdf<T>(pdf: Buffer, read: (file: string) => T): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'fotodrop-pdf-'));
+  try {
+    await writeFile(join(dir, 'file.pdf'), pdf);
+    return read(join(dir, 'file.pdf'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** A CSV file as the import takes it. */
 export const csvBody = (lines: string[]) => `${lines.join('\r\n')}\r\n`;

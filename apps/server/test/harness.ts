@@ -12,7 +12,7 @@ import type { PaymentRegistry } from '../src/adapters/payments/payment-registry'
 import { localStorage } from '../src/adapters/storage/local-storage';
 import type { Storage } from '../src/adapters/storage/storage';
 import { postgresUploadLocker } from '../src/adapters/storage/upload-locker';
-import { UPLOAD_EXPIRY_MS } from '../src/adapters/storage/upload-store';
+import { UPLOAD_EXPIRY_MS, type UploadStore } from '../src/adapters/storage/upload-store';
 import { buildApp } from '../src/app';
 import type { OidcProviderConfig } from '../src/config';
 import type { ResponseMismatch } from '../src/http/route';
@@ -50,6 +50,8 @@ export interface HarnessOptions {
   hasher?: PasswordHasher;
   /** Media storage; a fresh temporary folder (removed on close) by default. */
   storage?: Storage;
+  /** Where resumable uploads are kept; a FileStore in `uploadDir` by default. */
+  uploadStore?: UploadStore;
   /** Payment providers (e.g. Stripe pointed at a local fake); from the configuration (test provider) by default. */
   payments?: (db: TestDatabase['db']) => PaymentRegistry;
   /** A built web app's folder (index.html) for the pages the server renders into; none by default. */
@@ -102,7 +104,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     services,
     mailer: options.mailer ?? collectingMailer(),
     storage,
-    uploadStore: testUploadStore(uploadDir),
+    uploadStore: options.uploadStore ?? testUploadStore(uploadDir),
     ...(uploadLocker ? { uploadLocker } : {}),
     mediaSecret,
     publicUrl: 'http://localhost:8080',

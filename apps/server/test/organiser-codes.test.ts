@@ -1,9 +1,18 @@
 import type { OrganiserCode } from '@fotodrop/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codesEvent, codesUrl, csvBody, decodeCards, ensurePdftoppm } from './codes-fixture';
+import {
+  codesEvent,
+  codesUrl,
+  csvBody,
+  decodeCards,
+  ensurePdftoppm,
+  pdfImages,
+  pdfText,
+} from './codes-fixture';
 import { BACKENDS } from './databases';
 import { call } from './harness';
-import { startTeamHarness, type TeamHarness } from './team-fixture';
+import { brandingImageUrl, startTeamHarness, type TeamHarness, uploadBrandingImage } from './team-fixture';
 
 /**
  * Issue 18: album codes in the organiser console — generated for each scope, used by a
@@ -275,5 +284,78 @@ describe.each(BACKENDS)('organiser album codes on %s', (backend) => {
       token: owner,
     });
     expect(none.status).toBe(404);
+  });
+
+  it("prints any script of the event and labels, in the organisation's language or the one asked, with its logo", async () => {
+    const org = await t.createOrganisation('lodz', 'owner@lodz.test');
+    const lodz = await codesEvent(t, org.id, 'c0de0003', 'Łódź Maraton — Παρέα');
+    const generated = async (label: string) => {
+      const answer = await call(
+        t.h.app,
+        'POST',
+        codesUrl(lodz.slug),
+        { count: 1, label },
+        { token: org.owner },
+      );
+      return (answer.body.results as OrganiserCode[])[0]!.code;
+    };
+    const codes = [await generated('Zoë Øster'), await generated('Ирина Шевченко')];
+    const cards = (query: string) =>
+      t.h.app.inject({
+        method: 'GET',
+        url: codesUrl(lodz.slug, `cards.pdf?codes=${codes.join(',')}${query}`),
+        headers: { authorization: `Token ${org.owner}` },
+      });
+    const words = async (pdf: Buffer) => (await pdfText(pdf)).replace(/\s+/g, ' ');
+
+    // no logo yet: the organisation's name; the language of its country (Italy)
+    const plain = await cards('');
+    expect(plain.statusCode).toBe(200);
+    const italian = await words(plain.rawPayload);
+    for (const text of [
+      'Org lodz',
+      'Łódź Maraton — Παρέα',
+      'Zoë Øster',
+      'Ирина Шевченко',
+      'Il tuo codice album',
+    ])
+      expect(italian).toContain(text);
+    expect(italian).toContain('per vedere le tue foto');
+    expect(await pdfImages(plain.rawPayload)).toEqual([]);
+
+    const logo = await sharp({ create: { width: 800, height: 200, channels: 3, background: '#e11d48' } })
+      .png()
+      .toBuffer();
+    const uploaded = await uploadBrandingImage(
+      t,
+      brandingImageUrl(org.id, 'logo'),
+      org.owner,
+      logo,
+      'logo.png',
+    );
+    expect(uploaded.status).toBe(200);
+    const a4 = await cards('&layout=a4&lang=uk');
+    expect(a4.statusCode).toBe(200);
+    const ukrainian = await words(a4.rawPayload);
+    for (const text of ['Łódź Maraton — Παρέα', 'Zoë Øster', 'Ваш код альбому', 'щоб побачити свої фото'])
+      expect(ukrainian).toContain(text);
+    // the logo instead of the name, one image in the file drawn on every card
+    expect(ukrainian).not.toContain('Org lodz');
+    const images = await pdfImages(a4.rawPayload);
+    expect(images).toHaveLength(2);
+    expect(new Set(images.map((i) => i.object)).size).toBe(1);
+    expect(images[0]).toMatchObject({ width: 640, height: 160 });
+    const links = codes.map((c) => `http://lodz.localhost:8080/preview?picacode=${c}`);
+    expect(await decodeCards(a4.rawPayload, 2, 4)).toEqual([[...links, null, null, null, null, null, null]]);
+    expect((await decodeCards((await cards('')).rawPayload, 1, 1)).map((page) => page[0])).toEqual(links);
+
+    const wrong = await call(t.h.app, 'GET', codesUrl(lodz.slug, 'cards.pdf?lang=xx'), undefined, {
+      token: org.owner,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      code: 'validation_error',
+      data: { fields: { lang: ['language.invalid'] } },
+    });
   });
 });

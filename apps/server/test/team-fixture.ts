@@ -99,3 +99,26 @@ export async function startTeamHarness(backend: Backend, options: HarnessOptions
   };
 }
 export type TeamHarness = Awaited<ReturnType<typeof startTeamHarness>>;
+
+export const brandingUrl = (id: number) => `${ORGS}${id}/branding/`;
+export const brandingImageUrl = (id: number, kind: string) => `${brandingUrl(id)}images/${kind}/`;
+
+/** POSTs an image to a branding image URL as the console does: multipart, the file in `file`. */
+export async function uploadBrandingImage(
+  t: TeamHarness,
+  url: string,
+  token: string,
+  bytes: Buffer,
+  name = 'logo.jpg',
+) {
+  const form = new FormData();
+  form.set('file', new Blob([bytes]), name);
+  const response = new Response(form);
+  const raw = await t.h.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Token ${token}`, 'content-type': response.headers.get('content-type')! },
+    payload: Buffer.from(await response.arrayBuffer()),
+  });
+  return { status: raw.statusCode, body: raw.json() as Record<string, unknown> };
+}

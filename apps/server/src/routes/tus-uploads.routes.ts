@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { TUS_RESULT_HEADER, TUS_UPLOADS_PATH, tusUploadMetadataSchema } from '@fotodrop/contract';
 import { type Locker, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,17 +30,27 @@ function metadataOf(upload: Upload) {
  * announced length) as a multipart upload's first bytes are checked: a file that is no photo or
  * video, or a photo over the photo limit, is refused (400/413 `media_rejected`) and deleted after
  * its first chunk, not after the whole gigabyte. The full checks still run when it is finished.
+ * The first bytes are copied as they stream into the store: an unfinished upload cannot be read
+ * back from S3 (S3Store reads only the finished object; it answered 500).
  */
 function checkingStart(store: UploadStore, services: Services): UploadStore {
   const checked = Object.create(store) as UploadStore;
   checked.write = async (readable, id, offset) => {
-    const written = await store.write(readable, id, offset);
+    const copy = offset === 0 ? headCopy(HEAD_BYTES) : null;
+    const written = await store.write(
+      copy ? pipeline(readable, copy.stream, () => {}) : readable,
+      id,
+      offset,
+    );
     const upload = await store.getUpload(id);
     const headEnd = Math.min(HEAD_BYTES, upload.size ?? HEAD_BYTES);
     if (offset >= headEnd || written < headEnd) return written;
-    const head = await firstBytes(await store.read(id), headEnd);
+    // A first chunk shorter than HEAD_BYTES (no client of ours sends one): the start is read back
+    // where the store can (FileStore); S3 cannot before the end, whose full check then decides.
+    const head = copy ? copy.bytes() : await readStart(store, id, headEnd);
+    if (!head) return written;
     try {
-      services.mediaFiles.checkStart(head, upload.size ?? written);
+      services.mediaFiles.checkStart(head.subarray(0, headEnd), upload.size ?? written);
     } catch (error) {
       await store.remove(id);
       throw error;
@@ -48,6 +58,31 @@ function checkingStart(store: UploadStore, services: Services): UploadStore {
     return written;
   };
   return checked;
+}
+
+/** A pass-through that keeps a copy of the first `count` bytes flowing through it. */
+function headCopy(count: number) {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (kept < count) {
+        const part = chunk.subarray(0, count - kept);
+        chunks.push(Buffer.from(part));
+        kept += part.length;
+      }
+      done(null, chunk);
+    },
+  });
+  return { stream, bytes: () => Buffer.concat(chunks) };
+}
+
+async function readStart(store: UploadStore, id: string, count: number): Promise<Buffer | null> {
+  try {
+    return await firstBytes(await store.read(id), count);
+  } catch {
+    return null;
+  }
 }
 
 async function firstBytes(stream: Readable, count: number): Promise<Buffer> {

@@ -212,6 +212,7 @@ export function createServices(deps: ServiceDeps) {
     codes: codesService({
       db: deps.db,
       now,
+      storage: deps.storage,
       // QR cards link to the event's organisation site, built from PUBLIC_URL as main.ts resolves it.
       links: linkBaseResolver(
         deps.db,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { LANGUAGES } from '../languages';
 import { pageQuerySchema, paginated } from '../pagination';
 import {
   normalizePicacode,
@@ -100,6 +101,8 @@ export const codeCardsQuerySchema = z.object({
   ...codeFilters,
   /** A6: one card per page; A4: eight cards per sheet (two columns, four rows) to cut. */
   layout: z.enum(['a6', 'a4'], { message: 'layout.invalid' }).default('a6'),
+  /** The language the cards speak; by default the one of the organisation's country, else English. */
+  lang: z.enum(LANGUAGES, { message: 'language.invalid' }).optional(),
   /** Comma-separated codes (up to the cards' limit). */
   codes: z
     .string()

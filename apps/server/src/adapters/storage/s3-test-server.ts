@@ -5,7 +5,9 @@
  * s3rver runs in a child Node process started with `--openssl-legacy-provider`: its continuation
  * tokens (sent with every truncated listing, i.e. any prefix of more than 1000 keys) are DES
  * encrypted, and OpenSSL 3 refuses DES without the legacy provider. The child ends when its stdin
- * closes, so it cannot outlive the test process.
+ * closes, so it cannot outlive the test process. The proxy answers the multipart calls s3rver does
+ * not route (ListParts, AbortMultipartUpload, ListMultipartUploads: `s3-test-multipart.ts`) from
+ * s3rver's own files.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageOptions } from './s3-storage';
+import { answerMultipart, backdateMultipartUpload, openMultipartUploads } from './s3-test-multipart';
 
 export interface RecordedRequest {
   method: string;
@@ -31,6 +34,10 @@ export interface TestS3Server {
   client: S3Client;
   bucket: string;
   requests: RecordedRequest[];
+  /** The keys of the bucket's multipart uploads still open (neither completed nor aborted). */
+  multipartUploads(): Promise<string[]>;
+  /** Makes the open multipart upload of `key` look started at `when`. */
+  backdateMultipartUpload(key: string, when: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,7 +60,9 @@ export async function startTestS3Server(bucket = 'fotodrop-test'): Promise<TestS
   });
   const upstreamPort = await readPort(child);
   const requests: RecordedRequest[] = [];
-  const proxy = await listen(createServer((req, res) => forward(req, res, upstreamPort, requests)));
+  const proxy = await listen(
+    createServer((req, res) => forward(req, res, { port: upstreamPort, directory }, requests)),
+  );
   const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   const client = new S3Client({
     region: 'us-east-1',
@@ -74,6 +83,8 @@ export async function startTestS3Server(bucket = 'fotodrop-test'): Promise<TestS
     client,
     bucket,
     requests,
+    multipartUploads: async () => (await openMultipartUploads(directory, bucket)).map((u) => u.key),
+    backdateMultipartUpload: (key, when) => backdateMultipartUpload(directory, bucket, key, when),
     async close() {
       client.destroy();
       proxy.closeAllConnections();
@@ -106,17 +117,33 @@ function listen(server: Server): Promise<Server> {
   });
 }
 
-/** Passes one request through unchanged (the Host header too, which the SigV4 signature covers). */
-function forward(req: IncomingMessage, res: ServerResponse, port: number, requests: RecordedRequest[]) {
+/**
+ * Passes one request through unchanged (the Host header too, which the SigV4 signature covers),
+ * but for the multipart calls s3rver lacks, which are answered here.
+ */
+function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  s3rver: { port: number; directory: string },
+  requests: RecordedRequest[],
+) {
+  const { port } = s3rver;
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
+  req.on('end', async () => {
     const body = Buffer.concat(chunks);
     requests.push({
       method: req.method ?? '',
       url: req.url ?? '',
       body: req.method === 'POST' ? body.toString() : '',
     });
+    const answered = await answerMultipart(s3rver.directory, req.method ?? '', req.url ?? '/').catch(
+      (error: Error) => ({ status: 500, headers: {}, body: error.message }),
+    );
+    if (answered) {
+      res.writeHead(answered.status, answered.headers).end(answered.body);
+      return;
+    }
     const upstream = request(
       { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import { formatPicacode } from '@fotodrop/contract';
+import { formatPicacode, type Language } from '@fotodrop/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import type { CardFonts } from './code-cards-fonts';
+import type { CardTexts } from './code-cards-texts';
 
 export type CardLayout = 'a6' | 'a4';
 
@@ -13,6 +15,21 @@ export interface CardBranding {
   /** The organisation's colours (`#rrggbb`), when its branding sets them. */
   primary: string | null;
   primaryContrast: string | null;
+  /** The organisation's logo, or null: its name is printed instead. */
+  logo: CardLogo | null;
+  /** The language the cards speak, and its texts. */
+  language: Language;
+  texts: CardTexts;
+}
+
+/**
+ * A logo as PNG in a `data:` URI: pdfkit keeps an image given by a string once per document, so
+ * a thousand cards embed it once. Its size in pixels gives its shape.
+ */
+export interface CardLogo {
+  src: string;
+  width: number;
+  height: number;
 }
 
 export interface CodeCard {
@@ -34,7 +51,6 @@ const DEFAULT_CONTRAST = '#ffffff';
 const HEX = /^#[0-9a-f]{6}$/i;
 /** Buffered PDF bytes before drawing waits for the client to read. */
 const HIGH_WATER = 1024 * 1024;
-const instruction = (site: string) => `Scan the QR code, or enter this code at ${site}, to see your photos.`;
 
 interface Box {
   x: number;
@@ -60,37 +76,83 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000').restore();
 }
 
-/** One card in `box`: a colour band with the organisation and event, the QR, the code, a line of help. */
-function drawCard(doc: PDFKit.PDFDocument, box: Box, card: CodeCard, brand: CardBranding): void {
+/** Font names registered on each document (`registerFonts`). */
+const SANS = 'card-sans';
+const BOLD = 'card-bold';
+const MONO = 'card-mono';
+
+/**
+ * The band across the card's top in the organisation's colour. With a logo: the logo on a white
+ * plate (logos are made for the site's white header, not for any band colour) and the event
+ * beside it; without: the organisation's name and the event as text.
+ */
+function drawBand(doc: PDFKit.PDFDocument, box: Box, band: number, brand: CardBranding): void {
   const primary = brand.primary && HEX.test(brand.primary) ? brand.primary : DEFAULT_PRIMARY;
   const contrast =
     brand.primaryContrast && HEX.test(brand.primaryContrast) ? brand.primaryContrast : DEFAULT_CONTRAST;
   const pad = 6 * MM;
   const inner = box.width - 2 * pad;
-  const band = Math.min(22 * MM, box.height * 0.24);
   doc.save().rect(box.x, box.y, box.width, band).fill(primary).restore();
-  doc
-    .fillColor(contrast)
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(brand.organisation, box.x + pad, box.y + band * 0.18, {
-      width: inner,
-      height: 14,
+  doc.fillColor(contrast);
+  if (brand.logo) {
+    const inset = band * 0.16;
+    const plate = { height: band - 2 * inset, space: 1.5 * MM };
+    const fit = {
+      width: Math.min(inner * 0.5, (plate.height - 2 * plate.space) * (brand.logo.width / brand.logo.height)),
+      height: plate.height - 2 * plate.space,
+    };
+    const scale = Math.min(fit.width / brand.logo.width, fit.height / brand.logo.height);
+    const logo = { width: brand.logo.width * scale, height: brand.logo.height * scale };
+    const plateWidth = logo.width + 2 * plate.space;
+    doc
+      .save()
+      .roundedRect(box.x + pad, box.y + inset, plateWidth, plate.height, 1.5 * MM)
+      .fill('#ffffff')
+      .restore();
+    doc.image(brand.logo.src, box.x + pad + plate.space, box.y + (band - logo.height) / 2, logo);
+    const textX = box.x + pad + plateWidth + pad / 2;
+    const textWidth = box.x + box.width - pad - textX;
+    doc.font(BOLD).fontSize(10);
+    // one line when the name fits, else two, centred in the band either way
+    const lines = doc.widthOfString(brand.event) <= textWidth ? 1 : 2;
+    const lineHeight = doc.currentLineHeight(true);
+    doc.text(brand.event, textX, box.y + (band - lines * lineHeight) / 2, {
+      width: textWidth,
+      height: lines * lineHeight,
       ellipsis: true,
-      lineBreak: false,
     });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(brand.event, box.x + pad, box.y + band * 0.55, {
-      width: inner,
-      height: 13,
-      ellipsis: true,
-      lineBreak: false,
-    });
+  } else {
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .text(brand.organisation, box.x + pad, box.y + band * 0.18, {
+        width: inner,
+        height: 14,
+        ellipsis: true,
+        lineBreak: false,
+      });
+    doc
+      .font(SANS)
+      .fontSize(10)
+      .text(brand.event, box.x + pad, box.y + band * 0.55, {
+        width: inner,
+        height: 13,
+        ellipsis: true,
+        lineBreak: false,
+      });
+  }
   doc.fillColor('#000000');
+}
+
+/** One card in `box`: the band, the QR, the code, the label and a line of help in the card's language. */
+function drawCard(doc: PDFKit.PDFDocument, box: Box, card: CodeCard, brand: CardBranding): void {
+  const pad = 6 * MM;
+  const inner = box.width - 2 * pad;
+  const band = Math.min(22 * MM, box.height * 0.24);
+  drawBand(doc, box, band, brand);
   const body = { y: box.y + band + pad / 2, height: box.height - band - pad };
   const codeText = formatPicacode(card.code);
+  const { texts } = brand;
   if (box.width > box.height) {
     // wide card (A4 sheet): QR on the left, text on the right
     const qr = Math.min(body.height, box.width * 0.42);
@@ -98,16 +160,16 @@ function drawCard(doc: PDFKit.PDFDocument, box: Box, card: CodeCard, brand: Card
     const textX = box.x + qr + pad;
     const textWidth = box.x + box.width - pad - textX;
     doc
-      .font('Helvetica')
+      .font(SANS)
       .fontSize(8)
-      .text('Your photo album code', textX, body.y + 4, { width: textWidth });
+      .text(texts.code, textX, body.y + 4, { width: textWidth });
     doc
-      .font('Courier-Bold')
+      .font(MONO)
       .fontSize(fitCode(doc, codeText, textWidth, 20))
       .text(codeText, textX, body.y + 16, { width: textWidth, lineBreak: false });
     if (card.label)
       doc
-        .font('Helvetica')
+        .font(SANS)
         .fontSize(8)
         .text(card.label, textX, body.y + 44, {
           width: textWidth,
@@ -116,27 +178,27 @@ function drawCard(doc: PDFKit.PDFDocument, box: Box, card: CodeCard, brand: Card
           lineBreak: false,
         });
     doc
-      .font('Helvetica')
+      .font(SANS)
       .fontSize(7.5)
-      .text(instruction(brand.site), textX, body.y + 60, { width: textWidth });
+      .text(texts.instruction(brand.site), textX, body.y + 60, { width: textWidth });
   } else {
     // tall card (A6): everything centred, one above the other
-    const qr = Math.min(inner * 0.8, body.height * 0.55);
+    const qr = Math.min(inner * 0.85, body.height * 0.62);
     drawQr(doc, card.link, box.x + (box.width - qr) / 2, body.y, qr);
     let y = body.y + qr + 6;
     doc
-      .font('Helvetica')
+      .font(SANS)
       .fontSize(9)
-      .text('Your photo album code', box.x + pad, y, { width: inner, align: 'center' });
+      .text(texts.code, box.x + pad, y, { width: inner, align: 'center' });
     y += 14;
     doc
-      .font('Courier-Bold')
+      .font(MONO)
       .fontSize(fitCode(doc, codeText, inner, 26))
       .text(codeText, box.x + pad, y, { width: inner, align: 'center', lineBreak: false });
     y += 32;
     if (card.label) {
       doc
-        .font('Helvetica')
+        .font(SANS)
         .fontSize(9)
         .text(card.label, box.x + pad, y, {
           width: inner,
@@ -148,15 +210,15 @@ function drawCard(doc: PDFKit.PDFDocument, box: Box, card: CodeCard, brand: Card
       y += 14;
     }
     doc
-      .font('Helvetica')
+      .font(SANS)
       .fontSize(8)
-      .text(instruction(brand.site), box.x + pad, y, { width: inner, align: 'center' });
+      .text(texts.instruction(brand.site), box.x + pad, y, { width: inner, align: 'center' });
   }
 }
 
 /** The largest size up to `max` at which the code fits on one line of `width`. */
 function fitCode(doc: PDFKit.PDFDocument, text: string, width: number, max: number): number {
-  doc.font('Courier-Bold').fontSize(max);
+  doc.font(MONO).fontSize(max);
   const at = doc.widthOfString(text);
   return at <= width ? max : Math.floor((max * width) / at);
 }
@@ -184,18 +246,27 @@ async function readerCaughtUp(doc: PDFKit.PDFDocument): Promise<void> {
 
 /**
  * The cards as a PDF stream, drawn while it is read: A6 one card per page, or eight per A4 sheet
- * with cut lines. Nothing is fetched: the branding is the organisation's name and colours.
+ * with cut lines. Nothing is fetched: the branding (name, colours, logo), texts and fonts come in.
  */
 export function codeCardsPdf(input: {
   layout: CardLayout;
   branding: CardBranding;
+  fonts: CardFonts;
   cards: CodeCard[];
 }): Readable {
   const doc = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
-    info: { Title: `${input.branding.event} album codes`, Creator: 'Fotodrop', Producer: 'Fotodrop' },
+    lang: input.branding.language,
+    info: {
+      Title: input.branding.texts.title(input.branding.event),
+      Creator: 'Fotodrop',
+      Producer: 'Fotodrop',
+    },
   });
+  doc.registerFont(SANS, input.fonts.regular);
+  doc.registerFont(BOLD, input.fonts.bold);
+  doc.registerFont(MONO, input.fonts.mono);
   const perPage = input.layout === 'a4' ? A4_COLUMNS * A4_ROWS : 1;
   const page = input.layout === 'a4' ? A4 : A6;
   const cell = {

@@ -11,6 +11,7 @@ import {
   type Paginated,
 } from '@fotodrop/contract';
 import type { z } from 'zod';
+import type { Storage } from '../../adapters/storage/storage';
 import type { Db, Queryable } from '../../db/client';
 import { DomainError, NotFoundError, ValidationError } from '../../http/errors';
 import {
@@ -23,7 +24,11 @@ import type { AuthContext } from '../accounts/auth.service';
 import type { LinkBaseResolver } from '../accounts/link-base';
 import { newPicacode } from '../albums/picacodes';
 import { consoleAccess } from '../organisations/console-access';
+import { languageOfCountry } from '../organisations/country-language';
+import { cardFonts } from './code-cards-fonts';
+import { cardLogo } from './code-cards-logo';
 import { type CardBranding, type CardLayout, codeCardsPdf } from './code-cards-pdf';
+import { cardTexts } from './code-cards-texts';
 import { importRows, type NewCode } from './codes-import';
 import { csvLine } from './csv';
 
@@ -67,7 +72,7 @@ const DRAWS = 5;
  * Album codes in the organiser console (issue 18): generate, import, list and export, revoke, and
  * print as QR cards. Every call passes the console's role check first.
  */
-export function codesService(deps: { db: Db; now: () => Date; links: LinkBaseResolver }) {
+export function codesService(deps: { db: Db; now: () => Date; links: LinkBaseResolver; storage: Storage }) {
   const access = consoleAccess(deps.db);
 
   /**
@@ -212,7 +217,8 @@ export function codesService(deps: { db: Db; now: () => Date; links: LinkBaseRes
     /**
      * The QR cards of the event's valid codes (revoked codes are never printed), a PDF stream drawn
      * as it is read. The count is checked before the first byte so a too-large request is a
-     * clear 400, not a cut-off file.
+     * clear 400, not a cut-off file. The cards speak `lang`, else the language of the
+     * organisation's country (participants read them, not the organiser).
      */
     async cards(auth: AuthContext, slug: string, query: CardsQuery) {
       const { event } = await access.event(auth, slug, 'codes.read');
@@ -231,13 +237,18 @@ export function codesService(deps: { db: Db; now: () => Date; links: LinkBaseRes
       const rows = await repo.all(event.id, filters, CODE_CARDS_PER_REQUEST);
       const organisation = await teamRepository(deps.db).organisationById(event.organisationId);
       const linkBase = await deps.links.forRequest({ host: undefined, eventOwnerId: event.organisationId });
+      const language = query.lang ?? languageOfCountry(organisation?.country);
       const branding: CardBranding = {
         organisation: organisation?.name ?? '',
         event: event.name,
         site: new URL(linkBase).host,
         primary: organisation?.theme?.primary ?? null,
         primaryContrast: organisation?.theme?.primary_contrast ?? null,
+        logo: organisation ? await cardLogo(deps.storage, organisation) : null,
+        language,
+        texts: cardTexts(language),
       };
+      const fonts = await cardFonts();
       const layout: CardLayout = query.layout;
       return {
         fileName: `${event.slug}-codes-${layout}.pdf`,
@@ -245,6 +256,7 @@ export function codesService(deps: { db: Db; now: () => Date; links: LinkBaseRes
         stream: codeCardsPdf({
           layout,
           branding,
+          fonts,
           cards: rows.map((r) => ({
             code: r.code,
             label: r.label,

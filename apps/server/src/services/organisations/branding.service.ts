@@ -41,6 +41,15 @@ export function brandingKey(organisationId: number, file: string): string {
 }
 
 /**
+ * The storage key of an image column's path when the file is one we stored (uploaded in the
+ * console); null for none, or for a path elsewhere (the demo's own images).
+ */
+export function storedBrandingKey(organisationId: number, path: string | null): string | null {
+  const prefix = `${BRANDING_FILES_PATH}/${organisationId}/`;
+  return path?.startsWith(prefix) ? brandingKey(organisationId, path.slice(prefix.length)) : null;
+}
+
+/**
  * The owner's branding of their site (issue 18): every AppConfig field, and the logo and icons,
  * which are checked like photos (content, size, pixels), re-encoded as PNG without their metadata
  * and served from our own origin under a name that changes with the content (cached for good).
@@ -63,10 +72,8 @@ export function brandingService(deps: { db: Db; storage: Storage }) {
   ): Promise<Branding> {
     const previous = org[COLUMN[kind]];
     const updated = await orgs().update(org.id, { [COLUMN[kind]]: path });
-    const prefix = `${BRANDING_FILES_PATH}/${org.id}/`;
-    if (previous?.startsWith(prefix) && previous !== path) {
-      await deps.storage.delete(brandingKey(org.id, previous.slice(prefix.length)));
-    }
+    const previousKey = storedBrandingKey(org.id, previous);
+    if (previousKey && previous !== path) await deps.storage.delete(previousKey);
     return toBranding(updated ?? org);
   }
 

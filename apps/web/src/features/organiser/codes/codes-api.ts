@@ -1,5 +1,6 @@
 import { organiserCodeEndpoints as c } from '@fotodrop/contract/api/organiser-codes';
 import { organiserEventEndpoints as e } from '@fotodrop/contract/api/organiser-events';
+import type { Language } from '@fotodrop/contract/languages';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callEndpoint, downloadEndpoint } from '../../../shared/api/client';
 
@@ -83,11 +84,16 @@ export const exportCodesCsv = (slug: string, filters: CodeFilters) =>
   });
 
 /** The valid codes of the filter as QR cards: A6 one per page, or eight per A4 sheet. */
-export const codeCardsPdf = (slug: string, filters: CodeFilters, layout: 'a6' | 'a4') =>
+/** The cards as a PDF; without `language` they speak the organisation's country's language. */
+export const codeCardsPdf = (slug: string, filters: CodeFilters, layout: 'a6' | 'a4', language?: Language) =>
   downloadEndpoint(c.codeCards, {
     params: { slug },
     // the server prints valid codes only, whatever the revoked toggle
-    query: { layout, ...(filters.search.trim() ? { search: filters.search.trim() } : {}) },
+    query: {
+      layout,
+      ...(language ? { lang: language } : {}),
+      ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    },
   });
 
 /** Hands a downloaded file to the browser as a saved file. */

@@ -1,6 +1,8 @@
+import { LANGUAGES, type Language } from '@fotodrop/contract/languages';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorDataNumber, isApiError } from '../../../shared/api/errors';
+import { LANGUAGE_NAMES } from '../../../shared/i18n/i18n';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
@@ -16,13 +18,16 @@ type Layout = 'a6' | 'a4';
 export function CodesDownloads({ slug, filters }: { slug: string; filters: CodeFilters }) {
   const { t } = useTranslation();
   const layoutId = useId();
+  const languageId = useId();
   const [layout, setLayout] = useState<Layout>('a6');
+  // '' = the server's default, the language of the organisation's country
+  const [language, setLanguage] = useState<Language | ''>('');
   const csv = useMutation({
     mutationFn: () => exportCodesCsv(slug, filters),
     onSuccess: (blob) => saveFile(blob, `codes-${slug}.csv`),
   });
   const cards = useMutation({
-    mutationFn: (chosen: Layout) => codeCardsPdf(slug, filters, chosen),
+    mutationFn: (chosen: Layout) => codeCardsPdf(slug, filters, chosen, language || undefined),
     onSuccess: (blob, chosen) => saveFile(blob, `code-cards-${slug}-${chosen}.pdf`),
   });
   const error = csv.error ?? cards.error;
@@ -40,18 +45,38 @@ export function CodesDownloads({ slug, filters }: { slug: string; filters: CodeF
         {t('organiser.codes.export_csv')}
       </Button>
       <div className="codes-cards">
-        <label className="field-label" htmlFor={layoutId}>
-          {t('organiser.codes.cards_layout')}
-        </label>
-        <select
-          id={layoutId}
-          className="input select"
-          value={layout}
-          onChange={(e) => setLayout(e.target.value as Layout)}
-        >
-          <option value="a6">{t('organiser.codes.layout_a6')}</option>
-          <option value="a4">{t('organiser.codes.layout_a4')}</option>
-        </select>
+        <div className="codes-cards-field">
+          <label className="field-label" htmlFor={layoutId}>
+            {t('organiser.codes.cards_layout')}
+          </label>
+          <select
+            id={layoutId}
+            className="input select"
+            value={layout}
+            onChange={(e) => setLayout(e.target.value as Layout)}
+          >
+            <option value="a6">{t('organiser.codes.layout_a6')}</option>
+            <option value="a4">{t('organiser.codes.layout_a4')}</option>
+          </select>
+        </div>
+        <div className="codes-cards-field">
+          <label className="field-label" htmlFor={languageId}>
+            {t('organiser.codes.cards_language')}
+          </label>
+          <select
+            id={languageId}
+            className="input select"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as Language | '')}
+          >
+            <option value="">{t('organiser.codes.cards_language_default')}</option>
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang} lang={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </option>
+            ))}
+          </select>
+        </div>
         <Button
           variant="secondary"
           loading={cards.isPending}

@@ -225,7 +225,17 @@ describe('the album-code screen', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(saved).toContain('code-cards-city-run-a4.pdf'));
     const pdf = server.requests.find((r) => r.path.includes('/cards.pdf'))!;
     expect(new URL(pdf.path, 'http://x').searchParams.get('layout')).toBe('a4');
+    // no language chosen: the server's default (the organisation's country's)
+    expect(new URL(pdf.path, 'http://x').searchParams.has('lang')).toBe(false);
     expect(pdf.headers.authorization).toBe('Token key-1');
+    // cards in another language than the organisation's: Polish
+    fireEvent.change(screen.getByLabelText('QR card language'), { target: { value: 'pl' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Print QR cards' }));
+    await vi.waitFor(() =>
+      expect(server.requests.filter((r) => r.path.includes('/cards.pdf')).length).toBe(2),
+    );
+    const polish = server.requests.filter((r) => r.path.includes('/cards.pdf'))[1]!;
+    expect(new URL(polish.path, 'http://x').searchParams.get('lang')).toBe('pl');
   });
 
   it('says how many codes match when there are too many for one PDF, and saves nothing', async () => {
