@@ -7,6 +7,7 @@ import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
+import { BackToEvent } from '../console/back-to-event';
 import { ConsoleLayout } from '../console/console-layout';
 import { useCurrentOrganisation } from '../console/current-organisation';
 import { consoleEventQuery, galleriesQuery } from './codes-api';
@@ -32,7 +33,10 @@ export function Component() {
       ) : event.isError ? (
         <Alert tone="error">{translateError(t, event.error)}</Alert>
       ) : (
-        <EventCodes slug={slug} organisationId={event.data.organisation_id} />
+        <>
+          <BackToEvent slug={slug} name={event.data.name} />
+          <EventCodes slug={slug} organisationId={event.data.organisation_id} />
+        </>
       )}
     </ConsoleLayout>
   );

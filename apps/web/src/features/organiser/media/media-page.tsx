@@ -9,6 +9,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { galleriesInTreeOrder, galleryPaths, organiserEventsQuery } from '../api/organiser-api';
+import { BackToEvent } from '../console/back-to-event';
 import { ConsoleLayout } from '../console/console-layout';
 import { useCurrentOrganisation } from '../console/current-organisation';
 import { type MediaFilters, manageMediaQuery, mediaKeys, NO_FILTERS } from './media-api';
@@ -36,11 +37,14 @@ export function Component() {
       ) : !event ? (
         <Alert tone="info">{t('organiser.media.no_event')}</Alert>
       ) : (
-        <EventMedia
-          slug={slug}
-          galleries={event.galleries}
-          manage={current ? roleMay(current.role, 'media.manage') : false}
-        />
+        <>
+          <BackToEvent slug={slug} name={event.name} />
+          <EventMedia
+            slug={slug}
+            galleries={event.galleries}
+            manage={current ? roleMay(current.role, 'media.manage') : false}
+          />
+        </>
       )}
     </ConsoleLayout>
   );

@@ -3,13 +3,13 @@ import type { OrganiserCheckin } from '@fotodrop/contract/api/organiser-particip
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { paths } from '../../../shared/config/paths';
+import { useParams } from 'react-router';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { consoleEventQuery } from '../codes/codes-api';
+import { BackToEvent } from '../console/back-to-event';
 import { ConsoleLayout } from '../console/console-layout';
 import { ConsolePager } from '../console/console-pager';
 import { useCurrentOrganisation } from '../console/current-organisation';
@@ -41,9 +41,7 @@ export function Component() {
         <Alert tone="info">{t('organiser.participants.not_allowed')}</Alert>
       ) : (
         <>
-          <Link className="participants-back" to={paths.organiserEvent.getHref(slug)}>
-            ← {t('organiser.participants.back', { event: event.data.name })}
-          </Link>
+          <BackToEvent slug={slug} name={event.data.name} />
           <CheckinsList slug={slug} />
         </>
       )}
