@@ -20,7 +20,7 @@ import { BACKENDS } from './databases';
 import { EVENTS_URL, type EventsHarness, newEvent, startEventsHarness } from './events-fixture';
 import { call } from './harness';
 import { addPhoto } from './photos';
-import { ACCEPT_URL, membersUrl } from './team-fixture';
+import { ACCEPT_URL, LOOKUP_URL, membersUrl } from './team-fixture';
 
 const ORGS = '/api/organiser/v1/organisations/';
 const TUS = `/api${TUS_UPLOADS_PATH}`;
@@ -207,6 +207,14 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
             .memberId,
         ),
       run: (token, memberId) => status({ method: 'DELETE', url: membersUrl(orgId, Number(memberId)), token }),
+    },
+    {
+      // public: a link that was never issued is unknown, whoever asks
+      method: 'POST',
+      path: '/organiser/v1/invitations/lookup/',
+      expected: everyone(404, 404),
+      mutates: false,
+      run: (token) => status({ method: 'POST', url: LOOKUP_URL, token, json: { token: 'x'.repeat(43) } }),
     },
     {
       // public: a link that was never issued is refused the same, whoever calls

@@ -2,7 +2,14 @@ import { INVITATION_TTL_DAYS } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './databases';
 import { call } from './harness';
-import { ACCEPT_URL, membersUrl, NEW_PASSWORD, startTeamHarness, type TeamHarness } from './team-fixture';
+import {
+  ACCEPT_URL,
+  membersUrl,
+  NEW_ACCOUNT,
+  NEW_PASSWORD,
+  startTeamHarness,
+  type TeamHarness,
+} from './team-fixture';
 
 const ORGS = '/api/organiser/v1/organisations/';
 const GOOD = { name: 'Riverside Photos', app_name: 'riverside', country: 'it', currency: 'eur' };
@@ -53,18 +60,18 @@ describe.each(BACKENDS)('organisations and invitations on %s', (backend) => {
     const token = t.tokenOf(link);
     // only a hash of the token is stored
     expect(JSON.stringify(await sql('select * from organisation_invitations'))).not.toContain(token);
-    // a new account needs a password that follows the rules
-    const none = await call(t.h.app, 'POST', ACCEPT_URL, { token });
+    // a new account needs a password that follows the rules (and the consents: invitation-lookup.test.ts)
+    const none = await call(t.h.app, 'POST', ACCEPT_URL, { token, is_adult: true, accept_terms: true });
     expect(none.status).toBe(400);
     expect(none.body.data).toEqual({ fields: { password: ['field.required'] } });
-    const weak = await call(t.h.app, 'POST', ACCEPT_URL, { token, password: 'short' });
+    const weak = await call(t.h.app, 'POST', ACCEPT_URL, { token, ...NEW_ACCOUNT, password: 'short' });
     expect(weak.status).toBe(400);
     expect((weak.body.data as { fields: { password: string[] } }).fields.password).toContain(
       'password.rule.length',
     );
     const accepted = await call(t.h.app, 'POST', ACCEPT_URL, {
       token,
-      password: NEW_PASSWORD,
+      ...NEW_ACCOUNT,
       first_name: 'Rosa',
     });
     expect(accepted.status).toBe(200);

@@ -10,6 +10,9 @@ const ORGS = '/api/organiser/v1/organisations/';
 export const membersUrl = (orgId: number, memberId?: number) =>
   `${ORGS}${orgId}/members/${memberId === undefined ? '' : `${memberId}/`}`;
 export const ACCEPT_URL = '/api/organiser/v1/invitations/accept/';
+export const LOOKUP_URL = '/api/organiser/v1/invitations/lookup/';
+/** What a new account accepting an invitation sends besides its token: the sign-up form's consents. */
+export const NEW_ACCOUNT = { password: NEW_PASSWORD, is_adult: true, accept_terms: true } as const;
 
 /** The real app with the demo seed and a mail worker whose messages the test reads. */
 export async function startTeamHarness(backend: Backend, options: HarnessOptions = {}) {
@@ -60,7 +63,7 @@ export async function startTeamHarness(backend: Backend, options: HarnessOptions
     );
     expect(created.status).toBe(201);
     const link = await nextInvitation(ownerEmail, before);
-    const accepted = await call(h.app, 'POST', ACCEPT_URL, { token: tokenOf(link), password: NEW_PASSWORD });
+    const accepted = await call(h.app, 'POST', ACCEPT_URL, { token: tokenOf(link), ...NEW_ACCOUNT });
     expect(accepted.status).toBe(200);
     return { id: created.body.id as number, owner: accepted.body.token as string };
   };
@@ -71,7 +74,7 @@ export async function startTeamHarness(backend: Backend, options: HarnessOptions
     const invited = await call(h.app, 'POST', membersUrl(orgId), { email, role }, { token: inviter });
     expect(invited.status).toBe(201);
     const link = await nextInvitation(email, before);
-    const accepted = await call(h.app, 'POST', ACCEPT_URL, { token: tokenOf(link), password: NEW_PASSWORD });
+    const accepted = await call(h.app, 'POST', ACCEPT_URL, { token: tokenOf(link), ...NEW_ACCOUNT });
     expect(accepted.status).toBe(200);
     const members = await call(h.app, 'GET', membersUrl(orgId), undefined, { token: staff });
     const member = (members.body.results as { id: number; email: string }[]).find((m) => m.email === email);

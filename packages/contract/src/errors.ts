@@ -80,6 +80,12 @@ export const ErrorCode = {
   settingLocked: 'setting_locked',
   /** A gallery still holds media or sub-galleries: move them or name where they go (409). */
   galleryNotEmpty: 'gallery_not_empty',
+  /** An invitation link that was never issued (404, its lookup). */
+  invitationNotFound: 'invitation_not_found',
+  /** An invitation accepted already (410, its lookup): the link works once. */
+  invitationUsed: 'invitation_used',
+  /** An invitation past its end (410, its lookup): the owner sends a new one. */
+  invitationExpired: 'invitation_expired',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

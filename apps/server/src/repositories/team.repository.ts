@@ -1,5 +1,6 @@
 import type { OrganisationRole } from '@fotodrop/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { organisations, users } from '../db/schema';
@@ -9,6 +10,14 @@ import type { PhotoServiceRow } from './photo-services.repository';
 export type MemberRow = typeof organisationMembers.$inferSelect;
 export type InvitationRow = typeof organisationInvitations.$inferSelect;
 export type OrganisationRow = typeof organisations.$inferSelect;
+export interface InvitationDetails {
+  invitation: InvitationRow;
+  organisationName: string;
+  /** Null when the invitation names no inviter, or the inviter's account is gone. */
+  inviterFirstName: string | null;
+  inviterLastName: string | null;
+  accountExists: boolean;
+}
 
 const memberColumns = {
   id: organisationMembers.id,
@@ -209,6 +218,26 @@ export function teamRepository(db: Queryable) {
       const [row] = await db
         .select()
         .from(organisationInvitations)
+        .where(eq(organisationInvitations.tokenHash, tokenHash));
+      return row;
+    },
+    /**
+     * An invitation with what its page shows: the organisation's name, the inviter's name and
+     * whether the invited e-mail has an account (e-mails compare case-insensitively, as accounts do).
+     */
+    async invitationDetails(tokenHash: string): Promise<InvitationDetails | undefined> {
+      const inviter = alias(users, 'inviter');
+      const [row] = await db
+        .select({
+          invitation: organisationInvitations,
+          organisationName: organisations.name,
+          inviterFirstName: inviter.firstName,
+          inviterLastName: inviter.lastName,
+          accountExists: sql<boolean>`exists (select 1 from ${users} where lower(${users.email}) = lower(${organisationInvitations.email}))`,
+        })
+        .from(organisationInvitations)
+        .innerJoin(organisations, eq(organisations.id, organisationInvitations.organisationId))
+        .leftJoin(inviter, eq(inviter.id, organisationInvitations.invitedBy))
         .where(eq(organisationInvitations.tokenHash, tokenHash));
       return row;
     },

@@ -15,6 +15,9 @@ export function organisationRoutes({ route, services, consoleLinkBase, requestIn
     team.updateMember(auth, params.id, params.member_id, body.role),
   );
   route(o.removeMember, async ({ auth, params }) => team.removeMember(auth, params.id, params.member_id));
+  route(o.lookupInvitation, async ({ body, request }) =>
+    invitations.lookup(body.token, { ip: (await requestInfo(request)).ip }),
+  );
   route(o.acceptInvitation, async ({ auth, body, request }) =>
     invitations.accept(body, { auth, ip: (await requestInfo(request)).ip }),
   );

@@ -93,8 +93,31 @@ export const memberParamsSchema = z.object({ id: idParam, member_id: idParam });
 export const inviteMemberBodySchema = z.object({ email, role: organisationRoleSchema });
 export const updateMemberBodySchema = z.object({ role: organisationRoleSchema });
 
+const invitationToken = z
+  .string()
+  .trim()
+  .min(1, { message: 'field.required' })
+  .max(200, { message: 'invitation.invalid' });
+
+/** The invitation link's token in the body, never in the path: request logs keep paths. */
+export const invitationLookupBodySchema = z.object({ token: invitationToken });
+
+/** What an open invitation is for, shown on its page before accepting. */
+export const invitationLookupSchema = z.object({
+  organisation: z.object({ name: z.string() }),
+  role: organisationRoleSchema,
+  /** The invited e-mail: the account that joins. */
+  email: z.string(),
+  /** The inviter's name; null when the inviter has no name or no account any more, or for the operator's command. */
+  invited_by: z.string().nullable(),
+  expires_at: dateTime,
+  /** Whether the invited e-mail has an account: accepting then joins it (its password) instead of creating one. */
+  account_exists: z.boolean(),
+});
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
+
 export const acceptInvitationBodySchema = z.object({
-  token: z.string().trim().min(1, { message: 'field.required' }).max(200, { message: 'invitation.invalid' }),
+  token: invitationToken,
   /**
    * A new account's password (the password rules apply), or the existing account's password when
    * the caller is not signed in as the invited e-mail's account.
@@ -102,6 +125,9 @@ export const acceptInvitationBodySchema = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH, { message: 'password.rule.max' }).optional(),
   first_name: z.string().trim().max(150, { message: 'field.too_long' }).optional(),
   last_name: z.string().trim().max(150, { message: 'field.too_long' }).optional(),
+  /** Required when the invitation creates the account: the sign-up form's two consents, stored as sign-up stores them. */
+  is_adult: z.literal(true, { message: 'signup.adult_required' }).optional(),
+  accept_terms: z.literal(true, { message: 'signup.terms_required' }).optional(),
 });
 
 export const acceptInvitationResponseSchema = tokenResponseSchema.extend({
@@ -171,13 +197,26 @@ export const organisationEndpoints = {
     params: memberParamsSchema,
     response: z.object({ detail: z.string() }),
   }),
+  lookupInvitation: endpoint({
+    method: 'POST',
+    path: '/organiser/v1/invitations/lookup/',
+    tag,
+    access: 'public',
+    summary:
+      'What an open invitation is for (organisation, role, e-mail, inviter, whether the account ' +
+      'exists); 404 `invitation_not_found`, 410 `invitation_used` or `invitation_expired` otherwise. ' +
+      'The token travels in the body, as for accepting',
+    body: invitationLookupBodySchema,
+    response: invitationLookupSchema,
+  }),
   acceptInvitation: endpoint({
     method: 'POST',
     path: '/organiser/v1/invitations/accept/',
     tag,
     access: 'public',
     summary:
-      "Accept an invitation: creates the invited e-mail's account (password required) or joins the " +
+      "Accept an invitation: creates the invited e-mail's account (password, `is_adult` and " +
+      '`accept_terms` required) or joins the ' +
       'existing one (signed in as it, or its password); answers a session token',
     body: acceptInvitationBodySchema,
     response: acceptInvitationResponseSchema,

@@ -2,6 +2,7 @@ import {
   type acceptInvitationBodySchema,
   ErrorCode,
   INVITATION_TTL_DAYS,
+  type InvitationLookup,
   type MyOrganisation,
   newPasswordSchema,
   type OrganisationRole,
@@ -27,6 +28,8 @@ export interface InvitationDeps {
   limiter: RateLimiter;
   auth: AuthService;
   now: () => Date;
+  /** The policies' edition a new account accepts with `accept_terms`, as sign-up records it. */
+  requiredPoliciesVersion: number;
 }
 
 /** The page of the web app that accepts an invitation; the token is its `token` query parameter. */
@@ -39,6 +42,37 @@ const invalidLink = (expired: boolean) =>
       ? "This invitation has expired. Ask the organisation's owner for a new one."
       : 'This invitation link is not valid or has already been used.',
   );
+
+/** The lookup's answers for a link that does not work: which one, so the page can say what to do. */
+const lookupRefusal = (state: 'unknown' | 'used' | 'expired') =>
+  state === 'unknown'
+    ? new DomainError(404, ErrorCode.invitationNotFound, 'This invitation link is not valid.')
+    : state === 'used'
+      ? new DomainError(
+          410,
+          ErrorCode.invitationUsed,
+          'This invitation has already been accepted. Sign in to open the organisation.',
+        )
+      : new DomainError(
+          410,
+          ErrorCode.invitationExpired,
+          "This invitation has expired. Ask the organisation's owner for a new one.",
+        );
+
+/** A new account's password: missing, or the password rules' broken ones (i18n keys). */
+function newAccountPasswordErrors(password: string | undefined): Record<string, string[]> {
+  if (password === undefined) return { password: ['field.required'] };
+  const checked = newPasswordSchema.safeParse(password);
+  return checked.success ? {} : { password: checked.error.issues.map((i) => i.message) };
+}
+
+/** A new account's consents: the sign-up form's two, required here as there. */
+function missingConsents(body: z.output<typeof acceptInvitationBodySchema>): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  if (body.is_adult !== true) fields.is_adult = ['signup.adult_required'];
+  if (body.accept_terms !== true) fields.accept_terms = ['signup.terms_required'];
+  return fields;
+}
 
 /**
  * Stores an invitation (only the hash of its token) and queues its e-mail. `linkBase` is an origin
@@ -74,17 +108,47 @@ export async function createInvitation(
 
 export function invitationService(deps: InvitationDeps) {
   const { db, now } = deps;
+  /** One budget per client address for looking invitations up and accepting them. */
+  const limit = (ip: string) => deps.limiter.consume(`invitation:ip:${ip}`, LIMITS.loginPerIp);
+
   return {
+    /**
+     * What an open invitation is for. The token is 256 random bits, so telling an unknown link from
+     * a used or an expired one gives a guesser nothing; the address limit is shared with accepting.
+     */
+    async lookup(token: string, ctx: { ip: string }): Promise<InvitationLookup> {
+      await limit(ctx.ip);
+      const found = await teamRepository(db).invitationDetails(sha256(token));
+      if (!found) throw lookupRefusal('unknown');
+      const { invitation } = found;
+      if (invitation.acceptedAt !== null) throw lookupRefusal('used');
+      if (invitation.expiresAt <= now()) throw lookupRefusal('expired');
+      const inviter = [found.inviterFirstName, found.inviterLastName]
+        .filter((part) => part !== null && part.trim() !== '')
+        .join(' ')
+        .trim();
+      return {
+        organisation: { name: found.organisationName },
+        role: invitation.role,
+        email: invitation.email,
+        invited_by: inviter === '' ? null : inviter,
+        expires_at: invitation.expiresAt.toISOString(),
+        account_exists: found.accountExists,
+      };
+    },
+
     /**
      * Accepts an invitation. The invited e-mail's account: created when there is none (its password
      * required and checked by the password rules), else joined when the caller is signed in as it
-     * or gives its password. Answers a session token of that account, like signing in.
+     * or gives its password. A new account also needs the sign-up form's consents (`is_adult`,
+     * `accept_terms`), recorded as sign-up records them, so it goes to the console without the
+     * terms page. Answers a session token of that account, like signing in.
      */
     async accept(
       body: z.output<typeof acceptInvitationBodySchema>,
       ctx: { auth: AuthContext | null; ip: string },
     ): Promise<{ token: string; token_type: 'Token' | 'Bearer'; organisation: MyOrganisation }> {
-      await deps.limiter.consume(`invitation:ip:${ctx.ip}`, LIMITS.loginPerIp);
+      await limit(ctx.ip);
       const tokenHash = sha256(body.token);
       const team = teamRepository(db);
       const found = await team.findInvitation(tokenHash);
@@ -108,18 +172,20 @@ export function invitationService(deps: InvitationDeps) {
           );
         }
       } else {
-        const checked = newPasswordSchema.safeParse(body.password ?? '');
-        if (body.password === undefined || !checked.success) {
-          const keys = checked.success ? ['field.required'] : checked.error.issues.map((i) => i.message);
+        // every missing piece of a new account at once, so the form shows them together
+        const fields = { ...newAccountPasswordErrors(body.password), ...missingConsents(body) };
+        if (Object.keys(fields).length > 0 || body.password === undefined)
           throw new ValidationError(
-            { password: body.password === undefined ? ['field.required'] : keys },
-            'Choose a password for your new account.',
+            fields,
+            fields.password
+              ? 'Choose a password for your new account.'
+              : 'Confirm your age and accept the terms to create your account.',
           );
-        }
         passwordHash = await deps.hasher.hash(body.password);
       }
+      const at = now();
       const joined = await db.transaction(async (tx) => {
-        const invitation = await teamRepository(tx).consumeInvitation(tokenHash, now());
+        const invitation = await teamRepository(tx).consumeInvitation(tokenHash, at);
         if (!invitation) throw invalidLink(false);
         const user =
           existing ??
@@ -129,6 +195,10 @@ export function invitationService(deps: InvitationDeps) {
             firstName: body.first_name ?? '',
             lastName: body.last_name ?? '',
             organisationId: invitation.organisationId,
+            // the consents were checked above; no marketing question is asked, so none is recorded
+            policiesAcceptedVersion: deps.requiredPoliciesVersion,
+            policiesAcceptedAt: at,
+            declaredAdultAt: at,
           }));
         if (!user) {
           // signed up with this e-mail between the check above and now
