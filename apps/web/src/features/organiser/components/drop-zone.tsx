@@ -1,4 +1,4 @@
-import { type DragEvent, useRef, useState } from 'react';
+import { type DragEvent, memo, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { LineIcon } from '../../../shared/ui/line-icon';
@@ -7,7 +7,13 @@ import { LineIcon } from '../../../shared/ui/line-icon';
 const ACCEPT = 'image/*,video/*';
 
 /** Files dropped here or picked with the button (several at once) join the queue. */
-export function DropZone({ disabled, onFiles }: { disabled: boolean; onFiles: (files: File[]) => void }) {
+export const DropZone = memo(function DropZone({
+  disabled,
+  onFiles,
+}: {
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -55,4 +61,4 @@ export function DropZone({ disabled, onFiles }: { disabled: boolean; onFiles: (f
       />
     </div>
   );
-}
+});

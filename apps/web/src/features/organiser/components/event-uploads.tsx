@@ -1,6 +1,6 @@
 import type { MediaStatus, OrganiserEvent, OrganiserMedia } from '@fotodrop/contract/api/organiser';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
@@ -63,7 +63,7 @@ function MediaTile({ media, galleryPath }: { media: OrganiserMedia; galleryPath:
  * The event's uploads as the server has them: thumbnails once ready, a player for videos, and a
  * fresh look every few seconds while anything is still being processed.
  */
-export function EventUploads({
+export const EventUploads = memo(function EventUploads({
   event,
   pollWhile,
   onLoaded,
@@ -148,4 +148,4 @@ export function EventUploads({
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { summarise } from '../lib/queue-summary';
@@ -28,7 +28,8 @@ function percentOf(item: UploadItem): number {
   return 0;
 }
 
-function QueueRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
+/** Drawn again only when its own row changes (a row's object is replaced on each change of it). */
+const QueueRow = memo(function QueueRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const { t, language } = useTranslation();
   const { state, file } = item;
   const percent = percentOf(item);
@@ -39,7 +40,7 @@ function QueueRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
     <li className={`queue-row queue-${TONE[state.kind]}`}>
       <div className="queue-file">
         <span className="queue-name">{file.name}</span>
-        <span className="queue-size">{formatBytes(file.size, language)}</span>
+        {item.size !== null && <span className="queue-size">{formatBytes(item.size, language)}</span>}
       </div>
       <div
         className="queue-bar"
@@ -70,7 +71,7 @@ function QueueRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
       )}
     </li>
   );
-}
+});
 
 /**
  * The queue of thousands of files: totals and one progress bar for the batch, its controls, and a

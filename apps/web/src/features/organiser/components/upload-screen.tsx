@@ -11,7 +11,8 @@ import { type TargetChoice, UploadTargetFields } from './upload-target-fields';
 /**
  * The screen once the events are known, opened on `initialSlug` when it is one of them (an event's
  * own Upload link: files must not go to another event); `uploader` and `check` let tests work
- * without tus and hashing.
+ * without tus and hashing. It is drawn again on every change of the queue (several times a second
+ * while sending): the parts that do not show the queue are memoised and take stable props.
  */
 export function UploadScreen({
   events,
@@ -34,9 +35,10 @@ export function UploadScreen({
   const event = events.find((e) => e.slug === choice.slug) ?? events[0]!;
   const awaitingPreviews = items.some((i) => i.state.kind === 'processing');
 
-  const addFiles = (files: File[]) => {
-    queue.add(files, { slug: event.slug, galleryId: choice.galleryId, tags: choice.tags });
-  };
+  const addFiles = useCallback(
+    (files: File[]) => queue.add(files, { slug: event.slug, galleryId: choice.galleryId, tags: choice.tags }),
+    [queue, event.slug, choice.galleryId, choice.tags],
+  );
   const onLoaded = useCallback(
     (media: OrganiserMedia[]) => {
       queue.settle(

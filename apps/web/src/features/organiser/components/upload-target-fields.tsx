@@ -1,5 +1,5 @@
 import type { OrganiserEvent } from '@fotodrop/contract/api/organiser';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { galleriesInTreeOrder, galleryPaths } from '../api/organiser-api';
 import { EventSelect } from './organiser-events';
@@ -11,7 +11,7 @@ export interface TargetChoice {
 }
 
 /** Where the next files go: the event, optionally one of its galleries, and tags for album codes. */
-export function UploadTargetFields({
+export const UploadTargetFields = memo(function UploadTargetFields({
   events,
   value,
   onChange,
@@ -71,4 +71,4 @@ export function UploadTargetFields({
       </div>
     </div>
   );
-}
+});

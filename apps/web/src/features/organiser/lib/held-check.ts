@@ -3,27 +3,24 @@ import { callEndpoint } from '../../../shared/api/client';
 import type { Hasher } from './file-hash';
 import type { HeldCheck } from './upload-queue';
 
-/** Files read at once: the worker hashes one while the next is being handed over. */
-const HASHING_AHEAD = 4;
-
-/** Each file's SHA-256, in order, a few at a time; `onHashed` counts those done. */
+/**
+ * Each file's SHA-256, in order; `onHashed` counts those done. All are asked for at once: the
+ * hasher hands them to its worker in batches and reads them one after another.
+ */
 export async function hashAll(
   files: readonly File[],
   hasher: Hasher,
   onHashed: (done: number) => void,
 ): Promise<string[]> {
-  const hashes: string[] = new Array(files.length);
-  let next = 0;
   let done = 0;
-  async function lane(): Promise<void> {
-    while (next < files.length) {
-      const index = next++;
-      hashes[index] = await hasher.hash(files[index]!);
-      onHashed(++done);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(HASHING_AHEAD, files.length) }, lane));
-  return hashes;
+  return Promise.all(
+    files.map((file) =>
+      hasher.hash(file).then((sha256) => {
+        onHashed(++done);
+        return sha256;
+      }),
+    ),
+  );
 }
 
 /**

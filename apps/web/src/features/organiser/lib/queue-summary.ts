@@ -55,11 +55,13 @@ export function summarise(items: readonly UploadItem[], problemLimit: number): Q
     counts[state.kind]++;
     if (PROBLEM.has(state.kind) && problems++ < problemLimit) shown.add(item);
     if (state.kind === 'held' || state.kind === 'cancelled') continue;
-    total += item.file.size;
+    // a size not read yet counts once it is (the queue reads them a few at a time)
+    const size = item.size ?? 0;
+    total += size;
     if (state.kind === 'uploading') {
       sent += state.loaded;
       shown.add(item);
-    } else if (SENT.has(state.kind)) sent += item.file.size;
+    } else if (SENT.has(state.kind)) sent += size;
     if (FINISHED.has(state.kind)) finished.push(item);
     if (state.kind === 'queued' && counts.queued <= NEXT_WAITING) shown.add(item);
   }

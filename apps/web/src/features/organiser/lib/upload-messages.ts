@@ -47,20 +47,29 @@ export function queueStateText(t: TFunction, state: UploadState): string {
   }
 }
 
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+/** One formatter per language and unit: making one costs far more than using it, and a redraw formats dozens. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** 1.4 MB, 820 kB: file sizes as a person reads them, in the user's number format. */
 export function formatBytes(bytes: number, language: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = bytes;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
+  while (value >= 1000 && unit < UNITS.length - 1) {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: units[unit],
-    // "28 bytes", but "145 kB": the short form of a byte count reads "28 byte" in English
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit >= 2 ? 1 : 0,
-  }).format(value);
+  const key = `${language} ${unit}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit: UNITS[unit],
+      // "28 bytes", but "145 kB": the short form of a byte count reads "28 byte" in English
+      unitDisplay: unit === 0 ? 'long' : 'short',
+      maximumFractionDigits: unit >= 2 ? 1 : 0,
+    });
+    formatters.set(key, format);
+  }
+  return format.format(value);
 }

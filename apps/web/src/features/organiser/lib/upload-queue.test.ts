@@ -189,7 +189,7 @@ describe('the upload queue', () => {
     expect(runs.slice(3).map((r) => r.name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
   });
 
-  it('skips the files the event already holds and sends the rest, slice by slice', async () => {
+  it('skips the files the event already holds and sends the rest, slice by slice, in order', async () => {
     const { uploader, runs } = manualUploader();
     const asked: number[] = [];
     let release!: () => void;
@@ -206,19 +206,31 @@ describe('the upload queue', () => {
     const queue = createUploadQueue(uploader, { check, concurrency: 1000 });
     const total = CHECK_SLICE + 10;
     queue.add(files(total), TARGET);
+    // the second slice is asked while the first one's answer is on its way, and waits its turn
+    expect(asked).toEqual([CHECK_SLICE, 10]);
+    await settle();
     expect(queue.getSnapshot().every((i) => i.state.kind === 'checking')).toBe(true);
-    expect(queue.getView().checking).toEqual({ done: CHECK_SLICE, total });
+    expect(queue.getView().checking).toEqual({ done: total, total });
     expect(runs).toHaveLength(0);
     release();
     await settle();
     await settle();
-    expect(asked).toEqual([CHECK_SLICE, 10]);
     const held = queue.getSnapshot().filter((i) => i.state.kind === 'held');
     expect(held).toHaveLength(Math.floor(total / 3));
     expect(held[0]!.state).toEqual({ kind: 'held', mediaId: 900 });
     expect(runs).toHaveLength(total - held.length);
     expect(runs.some((r) => r.name === 'photo-3.jpg')).toBe(false);
     expect(queue.getView().checking).toEqual({ done: 0, total: 0 });
+  });
+
+  it('learns the sizes of the files after taking them, not while taking them', async () => {
+    const { uploader } = manualUploader();
+    const queue = createUploadQueue(uploader, { check: async (batch) => batch.map(() => null) });
+    const chosen = [new File(['x'.repeat(10)], 'a.jpg'), new File(['x'.repeat(2000)], 'b.jpg')];
+    queue.add(chosen, TARGET);
+    expect(queue.getSnapshot().map((i) => i.size)).toEqual([null, null]);
+    await settle();
+    expect(queue.getSnapshot().map((i) => i.size)).toEqual([10, 2000]);
   });
 
   it('sends every file when the look-up fails (the server still keeps one copy)', async () => {

@@ -6,6 +6,8 @@ export const UPLOAD_CONCURRENCY = 3;
 const NOTIFY_EVERY_MS = 50;
 /** Files hashed and looked up together (the server takes up to 10,000 a request). */
 export const CHECK_SLICE = 500;
+/** Main-thread time spent reading file sizes before the page gets a turn again. */
+const SIZE_BUDGET_MS = 8;
 
 export type UploadState =
   /** Being hashed and looked up: does the event hold it already? */
@@ -26,6 +28,11 @@ export type UploadState =
 export interface UploadItem {
   key: number;
   file: File;
+  /**
+   * The file's size, null until read: the first read of a chosen file's size asks the disk
+   * synchronously (about half a millisecond in Chromium), so 5,000 of them are read a few at a time.
+   */
+  size: number | null;
   target: UploadTarget;
   state: UploadState;
 }
@@ -87,6 +94,15 @@ export interface QueueOptions {
 }
 
 /**
+ * Lets the browser draw, handle input and run the queue's other work between two slices of
+ * background work. Not `scheduler.yield()`: its continuation goes before waiting timers, so the
+ * queue's first redraw (a 50 ms timer) waited until every size was read.
+ */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * The organiser's upload queue: files are looked up, wait their turn, at most `concurrency` are
  * sent at once, and each row can be cancelled or retried. A small external store, read with
  * useSyncExternalStore; it keeps thousands of rows, so a row is found by its index, not a search.
@@ -99,6 +115,12 @@ export function createUploadQueue(uploader: Uploader, options: QueueOptions = {}
   const running = new Map<number, RunningUpload>();
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Keys of the rows whose size is still to be read, in queue order, from `sizeCursor` on. */
+  let unsized: number[] = [];
+  let sizeCursor = 0;
+  let measuring = false;
+  /** Slices whose look-up has not answered yet. */
+  let slicesAsked = 0;
 
   function notify(): void {
     if (timer !== null) return;
@@ -120,15 +142,16 @@ export function createUploadQueue(uploader: Uploader, options: QueueOptions = {}
     const index = position.get(key);
     return index === undefined ? undefined : view.items[index];
   };
-  function setMany(states: Map<number, UploadState>): void {
-    if (states.size === 0) return;
+  function change<T>(values: Map<number, T>, apply: (item: UploadItem, value: T) => UploadItem): void {
+    if (values.size === 0) return;
     const items = view.items.slice();
-    for (const [key, state] of states) {
+    for (const [key, value] of values) {
       const index = position.get(key);
-      if (index !== undefined) items[index] = { ...items[index]!, state };
+      if (index !== undefined) items[index] = apply(items[index]!, value);
     }
     update({ items });
   }
+  const setMany = (states: Map<number, UploadState>) => change(states, (item, state) => ({ ...item, state }));
   const set = (key: number, state: UploadState) => setMany(new Map([[key, state]]));
 
   function follow(key: number, run: RunningUpload): void {
@@ -144,36 +167,79 @@ export function createUploadQueue(uploader: Uploader, options: QueueOptions = {}
     if (current(key)?.state.kind === 'uploading') set(key, { kind: 'uploading', loaded, total });
   };
 
+  /** Reads the sizes still unknown, a few milliseconds at a time, so choosing 5,000 files never freezes the page. */
+  async function measure(): Promise<void> {
+    if (measuring) return;
+    measuring = true;
+    try {
+      while (sizeCursor < unsized.length) {
+        // the rows are drawn first, their sizes filled in after
+        await yieldToPage();
+        const sizes = new Map<number, number>();
+        const until = performance.now() + SIZE_BUDGET_MS;
+        while (sizeCursor < unsized.length && performance.now() < until) {
+          const key = unsized[sizeCursor++]!;
+          const item = current(key);
+          if (item && item.size === null) sizes.set(key, item.file.size);
+        }
+        change(sizes, (item, size) => ({ ...item, size }));
+      }
+    } finally {
+      unsized = [];
+      sizeCursor = 0;
+      measuring = false;
+    }
+  }
+
   function pump(): void {
     if (view.paused) return;
     for (const item of view.items) {
       if (running.size >= concurrency) return;
       if (current(item.key)?.state.kind !== 'queued') continue;
-      set(item.key, { kind: 'uploading', loaded: 0, total: item.file.size });
+      set(item.key, { kind: 'uploading', loaded: 0, total: item.size ?? item.file.size });
       follow(item.key, uploader(item.file, item.target, progressOf(item.key)));
     }
   }
 
+  /** One slice's look-up: what the event holds of it ([] when the look-up failed), counting files read. */
+  async function checkSlice(slice: readonly UploadItem[], target: UploadTarget): Promise<(number | null)[]> {
+    let counted = 0;
+    let answered = false;
+    try {
+      return await check!(
+        slice.map((i) => i.file),
+        target,
+        (done) => {
+          // a file read after the look-up failed changes nothing any more
+          if (answered) return;
+          update({ checking: { ...view.checking, done: view.checking.done + done - counted } });
+          counted = done;
+        },
+      );
+    } catch {
+      // decision: when the look-up fails the files are sent anyway — the server still stores a
+      // content it holds only once (answering "duplicate"); the look-up only saves the bytes
+      return [];
+    } finally {
+      answered = true;
+      // the count ends when every slice has its answer (a later slice may be answered first)
+      slicesAsked--;
+      const done = view.checking.done + slice.length - counted;
+      update({ checking: slicesAsked === 0 ? { done: 0, total: 0 } : { done, total: view.checking.total } });
+    }
+  }
+
   async function lookUp(added: UploadItem[], target: UploadTarget): Promise<void> {
-    // in slices: the first files are on their way while the rest are still being read
-    for (let from = 0; from < added.length; from += CHECK_SLICE) {
-      const slice = added.slice(from, from + CHECK_SLICE);
-      let counted = 0;
-      let held: (number | null)[] = [];
-      try {
-        held = await check!(
-          slice.map((i) => i.file),
-          target,
-          (done) => {
-            update({ checking: { ...view.checking, done: view.checking.done + done - counted } });
-            counted = done;
-          },
-        );
-      } catch {
-        // decision: when the look-up fails the files are sent anyway — the server still stores a
-        // content it holds only once (answering "duplicate"); the look-up only saves the bytes
-        held = [];
-      }
+    // in slices: the first files are on their way while the rest are still being read; all slices
+    // are asked for at once, so the files are read one after another while an earlier slice's
+    // question is still on its way to the server
+    const slices: UploadItem[][] = [];
+    for (let from = 0; from < added.length; from += CHECK_SLICE)
+      slices.push(added.slice(from, from + CHECK_SLICE));
+    slicesAsked += slices.length;
+    const answers = slices.map((slice) => checkSlice(slice, target));
+    for (const [n, slice] of slices.entries()) {
+      const held = await answers[n]!;
       const states = new Map<number, UploadState>();
       slice.forEach((item, index) => {
         if (current(item.key)?.state.kind !== 'checking') return;
@@ -181,10 +247,6 @@ export function createUploadQueue(uploader: Uploader, options: QueueOptions = {}
         states.set(item.key, mediaId ? { kind: 'held', mediaId } : { kind: 'queued' });
       });
       setMany(states);
-      const done = view.checking.done + slice.length - counted;
-      update({
-        checking: done >= view.checking.total ? { done: 0, total: 0 } : { done, total: view.checking.total },
-      });
       pump();
     }
   }
@@ -201,11 +263,14 @@ export function createUploadQueue(uploader: Uploader, options: QueueOptions = {}
       const added: UploadItem[] = [...files].map((file) => ({
         key: nextKey++,
         file,
+        size: null,
         target,
         state: check ? { kind: 'checking' } : { kind: 'queued' },
       }));
       if (added.length === 0) return;
       setItems([...view.items, ...added]);
+      for (const item of added) unsized.push(item.key);
+      void measure();
       if (!check) {
         pump();
         return;
@@ -222,7 +287,7 @@ export function createUploadQueue(uploader: Uploader, options: QueueOptions = {}
       const key = nextKey++;
       setItems([
         ...view.items,
-        { key, file, target, state: { kind: 'uploading', loaded: 0, total: file.size } },
+        { key, file, size: file.size, target, state: { kind: 'uploading', loaded: 0, total: file.size } },
       ]);
       follow(key, start(progressOf(key)));
     },
