@@ -34,6 +34,19 @@ describe('usage metrics', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy|CORS/i.test(m.text())) refused.push(m.text());
     });
+    // the listener's answers wait until the queue was read: a send started meanwhile (the 20 s
+    // pause in activity passes while a loaded machine opens the album) would empty it first
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/metric',
+      async (route) => {
+        if (route.request().method() === 'POST') await released;
+        await route.continue();
+      },
+    );
     await logIn(page, 'demo@fotodrop.test', 'Fotodrop-demo1');
     await page.getByLabel(/^Album code/).fill('K7M2Q9P');
     await page.getByRole('button', { name: 'Open album' }).click();
@@ -51,6 +64,7 @@ describe('usage metrics', () => {
     expect(queue.find((m) => m.type === 'time_in_album')?.time_in_seconds).toBeGreaterThanOrEqual(2);
 
     // the mouse leaves the window: the queue goes to the listener and leaves local storage
+    release();
     await page.evaluate("document.documentElement.dispatchEvent(new MouseEvent('mouseleave'))");
     await expect.poll(() => queued(page), { timeout: 60_000 }).toBeNull();
     expect(refused).toEqual([]);
