@@ -8,19 +8,17 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../shared/api/errors';
 import { type JoinedOrganisationState, paths } from '../../../shared/config/paths';
-import { useAppConfig } from '../../../shared/config/use-app-config';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { translateMessage } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/form-error';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { acceptInvitation } from '../api/invitation';
 import { AuthPage } from './auth-page';
-import { ExternalLink, TermsLabel } from './consent-labels';
+import { RequiredConsents } from './consent-labels';
 
 type Output = z.output<typeof acceptInvitationBodySchema>;
 /** The form holds plain booleans; the schemas want `true` where a consent is required. */
@@ -59,7 +57,6 @@ export function InvitationForm({
   signedInAs: string | null;
 }) {
   const { t } = useTranslation();
-  const config = useAppConfig();
   const navigate = useNavigate();
   const isInvitee = signedInAs !== null && signedInAs.toLowerCase() === invitation.email.toLowerCase();
   const createsAccount = !invitation.account_exists;
@@ -175,7 +172,6 @@ export function InvitationForm({
     );
   }
 
-  const age = config.min_required_age;
   return (
     <AuthPage title={title} lead={lead}>
       <form noValidate onSubmit={submit}>
@@ -196,25 +192,11 @@ export function InvitationForm({
         {passwordField}
         <fieldset className="fieldset">
           <legend className="visually-hidden">{t('auth.signup.consents')}</legend>
-          <Checkbox
-            label={t('auth.signup.adult', { age })}
-            description={
-              config.min_required_age_policy_url ? (
-                <ExternalLink href={config.min_required_age_policy_url}>
-                  {t('auth.signup.age_policy')}
-                </ExternalLink>
-              ) : undefined
-            }
-            required
-            error={errors.is_adult?.message}
-            errorVars={{ age }}
-            {...form.register('is_adult')}
-          />
-          <Checkbox
-            label={<TermsLabel />}
-            required
-            error={errors.accept_terms?.message}
-            {...form.register('accept_terms')}
+          <RequiredConsents
+            adult={form.register('is_adult')}
+            terms={form.register('accept_terms')}
+            adultError={errors.is_adult?.message}
+            termsError={errors.accept_terms?.message}
           />
         </fieldset>
         <Button type="submit" block size="lg" loading={mutation.isPending}>

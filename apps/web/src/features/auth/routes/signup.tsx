@@ -17,7 +17,7 @@ import { FormError } from '../../../shared/ui/form-error';
 import { TextField } from '../../../shared/ui/text-field';
 import { signup } from '../api/signup';
 import { AuthPage } from '../components/auth-page';
-import { ExternalLink, TermsLabel } from '../components/consent-labels';
+import { ExternalLink, RequiredConsents } from '../components/consent-labels';
 
 type SignupInput = z.input<typeof signupBodySchema>;
 type SignupOutput = z.output<typeof signupBodySchema>;
@@ -70,7 +70,6 @@ export function Component() {
   const config = useAppConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const age = config.min_required_age;
 
   const form = useForm<SignupForm, unknown, SignupOutput>({
     resolver: signupResolver(config.privacy_checkboxes),
@@ -138,25 +137,11 @@ export function Component() {
         />
         <fieldset className="fieldset">
           <legend className="visually-hidden">{t('auth.signup.consents')}</legend>
-          <Checkbox
-            label={t('auth.signup.adult', { age })}
-            description={
-              config.min_required_age_policy_url ? (
-                <ExternalLink href={config.min_required_age_policy_url}>
-                  {t('auth.signup.age_policy')}
-                </ExternalLink>
-              ) : undefined
-            }
-            required
-            error={errors.is_adult?.message}
-            errorVars={{ age }}
-            {...form.register('is_adult')}
-          />
-          <Checkbox
-            label={<TermsLabel />}
-            required
-            error={errors.accept_terms?.message}
-            {...form.register('accept_terms')}
+          <RequiredConsents
+            adult={form.register('is_adult')}
+            terms={form.register('accept_terms')}
+            adultError={errors.is_adult?.message}
+            termsError={errors.accept_terms?.message}
           />
           {config.privacy_checkboxes.map((box, i) => (
             <Checkbox
