@@ -2,7 +2,7 @@ import './participants.css';
 import type { OrganiserCheckin } from '@fotodrop/contract/api/organiser-participants';
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -14,7 +14,7 @@ import { ConsoleLayout } from '../console/console-layout';
 import { ConsolePager } from '../console/console-pager';
 import { useCurrentOrganisation } from '../console/current-organisation';
 import { type CheckinFilters, checkinsPageQuery } from './participants-api';
-import { SearchForm } from './search-form';
+import { FilterSelect, SearchForm } from './search-form';
 
 /**
  * /organiser/events/:slug/participants: who opened an album of the event, with which code, what
@@ -51,7 +51,6 @@ export function Component() {
 
 function CheckinsList({ slug }: { slug: string }) {
   const { t, language } = useTranslation();
-  const statusId = useId();
   const [filters, setFilters] = useState<CheckinFilters>({ search: '', status: '' });
   const [page, setPage] = useState(1);
   const list = useQuery(checkinsPageQuery(slug, filters, page));
@@ -73,21 +72,15 @@ function CheckinsList({ slug }: { slug: string }) {
         initial={filters.search}
         onSearch={(search) => apply({ ...filters, search })}
       >
-        <div className="field">
-          <label className="field-label" htmlFor={statusId}>
-            {t('organiser.participants.status')}
-          </label>
-          <select
-            id={statusId}
-            className="input select"
-            value={filters.status}
-            onChange={(e) => apply({ ...filters, status: e.target.value as CheckinFilters['status'] })}
-          >
-            <option value="">{t('organiser.participants.status_all')}</option>
-            <option value="complete">{t('organiser.participants.status_complete')}</option>
-            <option value="pending">{t('organiser.participants.status_pending')}</option>
-          </select>
-        </div>
+        <FilterSelect
+          label={t('organiser.participants.status')}
+          value={filters.status}
+          onChange={(status) => apply({ ...filters, status: status as CheckinFilters['status'] })}
+        >
+          <option value="">{t('organiser.participants.status_all')}</option>
+          <option value="complete">{t('organiser.participants.status_complete')}</option>
+          <option value="pending">{t('organiser.participants.status_pending')}</option>
+        </FilterSelect>
       </SearchForm>
       {list.isPending ? (
         <PageLoader />

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
@@ -34,5 +34,31 @@ export function SearchForm({
         {t('organiser.participants.search_button')}
       </Button>
     </form>
+  );
+}
+
+/** A filter beside the search box: a labelled select whose choice applies at once. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The `<option>`s. */
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
   );
 }

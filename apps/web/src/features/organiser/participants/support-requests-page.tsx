@@ -2,7 +2,7 @@ import './participants.css';
 import type { MyOrganisation } from '@fotodrop/contract/api/organisations';
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
@@ -12,7 +12,7 @@ import { ConsoleLayout } from '../console/console-layout';
 import { ConsolePager } from '../console/console-pager';
 import { useCurrentOrganisation } from '../console/current-organisation';
 import { type SupportFilters, supportRequestsPageQuery } from './participants-api';
-import { SearchForm } from './search-form';
+import { FilterSelect, SearchForm } from './search-form';
 import { SupportRequestCard } from './support-request-card';
 
 /** /organiser/support: what participants asked the organisation's support, newest first. */
@@ -32,7 +32,6 @@ export function Component() {
 
 function SupportRequests({ organisation }: { organisation: MyOrganisation }) {
   const { t } = useTranslation();
-  const eventId = useId();
   const [filters, setFilters] = useState<SupportFilters>({ search: '', event: '' });
   const [page, setPage] = useState(1);
   const list = useQuery(supportRequestsPageQuery(organisation.id, filters, page));
@@ -53,24 +52,18 @@ function SupportRequests({ organisation }: { organisation: MyOrganisation }) {
         initial={filters.search}
         onSearch={(search) => apply({ ...filters, search })}
       >
-        <div className="field">
-          <label className="field-label" htmlFor={eventId}>
-            {t('organiser.support.event')}
-          </label>
-          <select
-            id={eventId}
-            className="input select"
-            value={filters.event}
-            onChange={(e) => apply({ ...filters, event: e.target.value })}
-          >
-            <option value="">{t('organiser.support.all_events')}</option>
-            {events.data?.results.map((e) => (
-              <option key={e.slug} value={e.slug}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('organiser.support.event')}
+          value={filters.event}
+          onChange={(event) => apply({ ...filters, event })}
+        >
+          <option value="">{t('organiser.support.all_events')}</option>
+          {events.data?.results.map((e) => (
+            <option key={e.slug} value={e.slug}>
+              {e.name}
+            </option>
+          ))}
+        </FilterSelect>
       </SearchForm>
       {list.isPending ? (
         <PageLoader />
