@@ -27,6 +27,14 @@ describe('console permissions', () => {
     expect(roleMay('photographer', 'orders.read')).toBe(false);
   });
 
+  it('lets owners and managers move money on orders, support only read them', () => {
+    expect(roleMay('owner', 'orders.manage')).toBe(true);
+    expect(roleMay('manager', 'orders.manage')).toBe(true);
+    expect(roleMay('support', 'orders.manage')).toBe(false);
+    expect(roleMay('photographer', 'orders.manage')).toBe(false);
+    expect(roleMay('manager', 'selling.manage')).toBe(false);
+  });
+
   it('binds only photographers to their assigned events', () => {
     expect(ORGANISATION_ROLES.filter(roleIsEventBound)).toEqual(['photographer']);
   });

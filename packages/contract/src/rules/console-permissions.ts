@@ -27,6 +27,8 @@ export const CONSOLE_ACTIONS = [
   'codes.manage',
   /** See orders, check-ins and support requests; resend their e-mails. */
   'orders.read',
+  /** Refund orders, mark bank transfers paid, release or cancel held print orders (issue 19). */
+  'orders.manage',
   /** See an event's usage figures. */
   'metrics.read',
 ] as const;
@@ -38,6 +40,8 @@ const all = new Set<ConsoleAction>(CONSOLE_ACTIONS);
 // team, the branding or the selling; photographers only upload to and look at the events they are
 // assigned to; support reads what a participant asks about (codes included: "my code does not
 // work" is their commonest question) and changes nothing.
+// decision (issue 19): support may resend an order's e-mails (orders.read) but not move money:
+// refunds, marking a transfer paid and releasing held prints are orders.manage (owners, managers).
 const ROLE_ACTIONS: Record<OrganisationRole, ReadonlySet<ConsoleAction>> = {
   owner: all,
   manager: new Set(
