@@ -136,6 +136,8 @@ export async function organisationState(h: Harness, organisationId: number): Pro
      union all ${ofEvents('galleries')}
      union all ${ofEvents('picacodes')}
      union all ${ofEvents('media')}
+     union all ${ofEvents('price_lists')}
+     union all select 'price_sheets', to_jsonb(s)::text from price_sheets s where s.organisation_id = $1
      order by 1, 2`,
     [organisationId],
   );
