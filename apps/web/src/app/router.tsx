@@ -88,6 +88,11 @@ const screens: Screen[] = [
   },
   { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
   { route: paths.organiserEventCodes, lazy: () => import('../features/organiser/codes/codes-page') },
+  { route: paths.organiserEventPrices, lazy: () => import('../features/organiser/prices/prices-page') },
+  {
+    route: paths.organiserPriceSheets,
+    lazy: () => import('../features/organiser/prices/price-sheets-page'),
+  },
   { route: paths.organiserEvent, lazy: () => import('../features/organiser/events/event-page') },
   {
     route: paths.organiserEventParticipants,

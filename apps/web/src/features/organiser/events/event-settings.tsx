@@ -108,7 +108,21 @@ export function EventSettings({ event, canManage }: { event: ConsoleEvent; canMa
   );
 }
 
-function SettingsSection({
+/**
+ * decision (issue 19): the settings that decide how an event sells, also on its prices page (the
+ * same event PATCH, events.manage): whether prices show, buying during a stay, the HD window and
+ * the end of sales (its last days are the last call at a discount).
+ */
+export const SELLING_FIELDS: FieldSpec[] = [
+  { key: 'show_prices', type: 'checkbox' },
+  { key: 'can_purchase_during_stay', type: 'checkbox' },
+  { key: 'hd_available_from', type: 'datetime' },
+  { key: 'hd_available_to', type: 'datetime' },
+  { key: 'media_available_to', type: 'datetime' },
+];
+
+/** One section of settings (`organiser.event.sections.<sectionKey>` names it), saved on its own. */
+export function SettingsSection({
   sectionKey,
   fields,
   event,

@@ -1,0 +1,83 @@
+import './prices.css';
+import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
+import type { ConsoleEvent } from '@fotodrop/contract/api/organiser-events';
+import { roleMay } from '@fotodrop/contract/rules/console-permissions';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { translateError } from '../../../shared/i18n/messages';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Alert } from '../../../shared/ui/alert';
+import { PageLoader } from '../../../shared/ui/spinner';
+import { consoleEventQuery, galleriesQuery } from '../api/events-api';
+import { BackToEvent } from '../console/back-to-event';
+import { ConsoleLayout } from '../console/console-layout';
+import { useCurrentOrganisation } from '../console/current-organisation';
+import { SELLING_FIELDS, SettingsSection } from '../events/event-settings';
+import { ApplySheet } from './apply-sheet';
+import { EventPrices } from './event-prices';
+import { GalleryPrices } from './gallery-prices';
+
+/**
+ * /organiser/events/:slug/prices: what an event sells at which price — its list and packages, the
+ * galleries priced apart, a price sheet copied in, the selling settings — each beside a live
+ * preview of the participant's "Prices" dialog. Everyone who sees the event sees its prices;
+ * owners change them (selling.manage); the selling settings follow events.manage.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const slug = useParams().slug ?? '';
+  const event = useQuery(consoleEventQuery(slug));
+  const title = event.data
+    ? t('organiser.prices.title_of', { event: event.data.name })
+    : t('organiser.prices.title');
+  return (
+    <ConsoleLayout title={title}>
+      {event.isPending ? (
+        <PageLoader />
+      ) : event.isError ? (
+        <Alert tone="error">{translateError(t, event.error)}</Alert>
+      ) : (
+        <>
+          <BackToEvent slug={slug} name={event.data.name} />
+          <EventPricesPage event={event.data} />
+        </>
+      )}
+    </ConsoleLayout>
+  );
+}
+
+function EventPricesPage({ event }: { event: ConsoleEvent }) {
+  const { t } = useTranslation();
+  const { organisations } = useCurrentOrganisation();
+  // as on the codes page: the role in the event's own organisation; staff (no membership) may all
+  const role: OrganisationRole =
+    organisations.find((o) => o.id === event.organisation_id)?.role ?? ('owner' satisfies OrganisationRole);
+  const canSell = roleMay(role, 'selling.manage');
+  const galleries = useQuery(galleriesQuery(event.slug));
+  const galleryList = galleries.data?.results ?? [];
+  // bumped when a sheet is applied: the forms start again from the stored lists
+  const [version, setVersion] = useState(0);
+  return (
+    <>
+      <p className="page-intro">
+        {t(canSell ? 'organiser.prices.intro' : 'organiser.prices.intro_read', { currency: event.currency })}
+      </p>
+      {galleries.isError && <Alert tone="error">{translateError(t, galleries.error)}</Alert>}
+      <EventPrices slug={event.slug} canManage={canSell} version={version} />
+      {canSell && (
+        <ApplySheet event={event} galleries={galleryList} onApplied={() => setVersion((v) => v + 1)} />
+      )}
+      {galleryList.length > 0 && (
+        <GalleryPrices slug={event.slug} galleries={galleryList} canManage={canSell} version={version} />
+      )}
+      <SettingsSection
+        key={`selling-${event.slug}`}
+        sectionKey="selling"
+        fields={SELLING_FIELDS}
+        event={event}
+        canManage={roleMay(role, 'events.manage')}
+      />
+    </>
+  );
+}
