@@ -8,7 +8,7 @@ import {
   RESOLUTIONS,
 } from '@fotodrop/contract/enums';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../../shared/api/errors';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -127,11 +127,14 @@ export function SettingsSection({
   fields,
   event,
   canManage,
+  intro,
 }: {
   sectionKey: string;
   fields: FieldSpec[];
   event: ConsoleEvent;
   canManage: boolean;
+  /** A text under the section's title. */
+  intro?: ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -183,6 +186,7 @@ export function SettingsSection({
       }}
     >
       <h2 id={headingId}>{t(`organiser.event.sections.${sectionKey}`)}</h2>
+      {intro}
       <div className="event-fields">
         {fields.map((spec) => (
           <SettingField

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
+import { galleryTree } from '../events/gallery-tree';
 import { GallerySelect } from './gallery-select';
 import { PriceListForm } from './price-list-form';
 import { PricePreview } from './price-preview';
@@ -29,7 +30,8 @@ export function GalleryPrices({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [galleryId, setGalleryId] = useState<number>(galleries[0]!.id);
+  // the first gallery of the tree, as the select lists them
+  const [galleryId, setGalleryId] = useState<number>(() => galleryTree(galleries)[0]!.gallery.id);
   const [editing, setEditing] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const list = useQuery(galleryPriceListQuery(slug, galleryId));

@@ -1,6 +1,6 @@
 import type { PackageOffer, PriceListItem } from '@fotodrop/contract/api/galleries';
 import type { PriceListBody } from '@fotodrop/contract/api/organiser-prices';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/errors';
 import { translateError, translateMessage } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -46,6 +46,7 @@ export function PriceListForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<Result | null>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const body = toBody(draft, currency, withPackages);
 
   const showErrors = (fields: Record<string, string[]>) => {
@@ -55,6 +56,8 @@ export function PriceListForm({
       .flatMap((k) => targets[k]?.split('\n') ?? [])
       .map((m) => translateMessage(t, m));
     setResult({ tone: 'error', text: [t('organiser.prices.fix_errors'), ...general].join(' ') });
+    // the first field at fault gets the focus, once the errors are drawn
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   const save = async () => {
@@ -79,6 +82,7 @@ export function PriceListForm({
 
   return (
     <form
+      ref={formRef}
       className="price-form"
       noValidate
       onSubmit={(e) => {

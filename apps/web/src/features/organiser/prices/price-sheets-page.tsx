@@ -1,4 +1,3 @@
-import './prices.css';
 import type { MyOrganisation } from '@fotodrop/contract/api/organisations';
 import type { PriceSheet } from '@fotodrop/contract/api/organiser-prices';
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
@@ -27,7 +26,7 @@ import {
  * sheet is copied onto an event or a gallery from the event's prices page; editing it here changes
  * no event's prices.
  */
-export function Component() {
+export function PriceSheetsPage() {
   const { t } = useTranslation();
   const { current } = useCurrentOrganisation();
   return (
@@ -88,8 +87,6 @@ function SheetCard({
     <section className="card console-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{sheet ? sheet.name : t('organiser.prices.new_sheet')}</h2>
       <PriceListForm
-        // another currency formats the preview anew
-        key={currencyCode}
         items={sheet?.items ?? []}
         packages={sheet?.packages ?? []}
         currency={/^[A-Z]{3}$/.test(currencyCode) ? currencyCode : 'EUR'}

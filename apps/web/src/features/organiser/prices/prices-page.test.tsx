@@ -35,7 +35,7 @@ const sent = (method: string, path: string) =>
 
 /** The prices calls as the server answers them: one event with two galleries, of organisation 34. */
 function pricesApi(req: RecordedRequest): Answer {
-  const path = req.path.split('?')[0];
+  const path = req.path.split('?')[0] ?? '';
   if (path.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser({ organisation_count: 1 }) };
   if (path === '/api/organiser/v1/organisations/')
     return { status: 200, body: { results: [makeMyOrganisation({ role: myRole })] } };

@@ -1,6 +1,8 @@
 import './prices.css';
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { ConsoleEvent } from '@fotodrop/contract/api/organiser-events';
+import { LAST_CALL_SD_DISCOUNT_PERCENT } from '@fotodrop/contract/constants';
+import { LAST_CALL_DAYS } from '@fotodrop/contract/rules/album-deadline';
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +19,16 @@ import { SELLING_FIELDS, SettingsSection } from '../events/event-settings';
 import { ApplySheet } from './apply-sheet';
 import { EventPrices } from './event-prices';
 import { GalleryPrices } from './gallery-prices';
+import { PriceSheetsPage } from './price-sheets-page';
+
+/**
+ * Both price pages, one lazily loaded chunk (router.tsx): with an event slug its prices, without
+ * one the organisation's price sheets.
+ */
+export function Component() {
+  const slug = useParams().slug;
+  return slug ? <EventPricesRoute slug={slug} /> : <PriceSheetsPage />;
+}
 
 /**
  * /organiser/events/:slug/prices: what an event sells at which price — its list and packages, the
@@ -24,9 +36,8 @@ import { GalleryPrices } from './gallery-prices';
  * preview of the participant's "Prices" dialog. Everyone who sees the event sees its prices;
  * owners change them (selling.manage); the selling settings follow events.manage.
  */
-export function Component() {
+function EventPricesRoute({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const slug = useParams().slug ?? '';
   const event = useQuery(consoleEventQuery(slug));
   const title = event.data
     ? t('organiser.prices.title_of', { event: event.data.name })
@@ -73,6 +84,14 @@ function EventPricesPage({ event }: { event: ConsoleEvent }) {
       )}
       <SettingsSection
         key={`selling-${event.slug}`}
+        intro={
+          <p className="field-hint">
+            {t('organiser.prices.last_call_note', {
+              days: LAST_CALL_DAYS,
+              percent: LAST_CALL_SD_DISCOUNT_PERCENT,
+            })}
+          </p>
+        }
         sectionKey="selling"
         fields={SELLING_FIELDS}
         event={event}
