@@ -1,4 +1,4 @@
-import { allEndpoints, TUS_UPLOADS_PATH } from '@fotodrop/contract';
+import { allEndpoints, priceListItem, TUS_UPLOADS_PATH } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportRepository } from '../src/repositories/support.repository';
 import { teamRepository } from '../src/repositories/team.repository';
@@ -151,19 +151,10 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
   /** A price list of one single-photo price (the event's currency). */
   const priceList = (price: string) => ({
     currency: 'EUR',
-    items: [
-      {
-        media_type: 'photo',
-        qty: 1,
-        from_qty: null,
-        to_qty: null,
-        unit_price: null,
-        price,
-        price_original: null,
-      },
-    ],
+    items: [priceListItem({ qty: 1, price })],
     packages: [],
   });
+
   /** A fresh price sheet of the organisation, made by the owner; answers its id. */
   const newSheet = async () => {
     const made = await send(t.h.app, {

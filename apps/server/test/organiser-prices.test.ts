@@ -1,3 +1,4 @@
+import { priceListItem } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesEvent } from './codes-fixture';
 import { BACKENDS } from './databases';
@@ -5,16 +6,7 @@ import { EVENTS_URL, type EventsHarness, startEventsHarness } from './events-fix
 import { call } from './harness';
 
 const ORGS = '/api/organiser/v1/organisations/';
-const item = (extra: Record<string, unknown>) => ({
-  media_type: 'photo',
-  qty: null,
-  from_qty: null,
-  to_qty: null,
-  unit_price: null,
-  price: null,
-  price_original: null,
-  ...extra,
-});
+const item = priceListItem;
 const single = (price: string, type = 'photo') => item({ media_type: type, qty: 1, price });
 const bundle = (qty: number, price: string) => item({ qty, price });
 const range = (from: number, to: number | null, unit: string) =>

@@ -1,3 +1,4 @@
+import { priceListItem } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { ordersRepository } from '../src/repositories/orders.repository';
@@ -90,17 +91,7 @@ describe.each(BACKENDS)('a price change and the orders already placed, on %s', (
       LIST,
       {
         currency: 'EUR',
-        items: [
-          {
-            media_type: 'photo',
-            qty: 1,
-            from_qty: null,
-            to_qty: null,
-            unit_price: null,
-            price: '19.80',
-            price_original: null,
-          },
-        ],
+        items: [priceListItem({ qty: 1, price: '19.80' })],
         packages: [{ order_type: 'ALL_PHOTOS', price: '99.00', price_original: null }],
       },
       { token: owner },

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckedItem, priceListProblems } from './price-list-check';
+import { type CheckedItem, priceListItem, priceListProblems } from './price-list-check';
 
-const item = (extra: Partial<CheckedItem>): CheckedItem => ({
-  media_type: 'photo',
-  qty: null,
-  from_qty: null,
-  to_qty: null,
-  unit_price: null,
-  price: null,
-  price_original: null,
-  ...extra,
-});
+const item = priceListItem;
 const list = (items: CheckedItem[], currency = 'EUR') => ({ currency, items, packages: [] });
 const messages = (items: CheckedItem[], currency = 'EUR') =>
   priceListProblems(list(items, currency)).map((p) => `${p.path.join('.')} ${p.message}`);

@@ -1,4 +1,4 @@
-import type { MediaType, PackageOrderType } from '../enums';
+import type { PackageOffer, PriceListItem } from '../api/galleries';
 import { currencyFractionDigits, decimalStringToMinor } from './currency';
 
 /**
@@ -13,19 +13,22 @@ export const PRICE_MAX_MAJOR = 100_000;
 /** Entries one list holds at most. */
 export const PRICE_LIST_MAX_ITEMS = 50;
 
-export interface CheckedItem {
-  media_type: MediaType;
-  qty: number | null;
-  from_qty: number | null;
-  to_qty: number | null;
-  unit_price: string | null;
-  price: string | null;
-  price_original: string | null;
-}
-export interface CheckedPackage {
-  order_type: PackageOrderType;
-  price: string;
-  price_original: string | null;
+/** A price-list entry and a package as the participant side reads them (api/galleries). */
+export type CheckedItem = PriceListItem;
+export type CheckedPackage = PackageOffer;
+
+/** An entry with every field null but those given: a bundle `{qty, price}`, a range `{from_qty, to_qty, unit_price}`. */
+export function priceListItem(fields: Partial<PriceListItem>): PriceListItem {
+  return {
+    media_type: 'photo',
+    qty: null,
+    from_qty: null,
+    to_qty: null,
+    unit_price: null,
+    price: null,
+    price_original: null,
+    ...fields,
+  };
 }
 
 /** One refused field: its path in the body (`items.2.price`) and an i18n key under `validation.`. */

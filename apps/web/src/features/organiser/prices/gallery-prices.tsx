@@ -109,7 +109,7 @@ export function GalleryPrices({
               <>
                 <PricePreview items={data.items} packages={data.packages} currency={data.currency} />
                 {canManage && (
-                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                  <Button variant="secondary" className="price-set-own" onClick={() => setEditing(true)}>
                     {t('organiser.prices.set_own')}
                   </Button>
                 )}

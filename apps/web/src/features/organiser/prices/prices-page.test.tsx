@@ -1,6 +1,7 @@
 import type { PriceListItem } from '@fotodrop/contract/api/galleries';
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { EventPriceList, PriceSheet } from '@fotodrop/contract/api/organiser-prices';
+import { priceListItem } from '@fotodrop/contract/rules/price-list-check';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
@@ -19,16 +20,7 @@ let sheets: PriceSheet[];
 
 const BASE = '/api/organiser/v1/events/5e1a0c3d/';
 const WAIT = { timeout: 15_000 };
-const item = (extra: Partial<PriceListItem>): PriceListItem => ({
-  media_type: 'photo',
-  qty: null,
-  from_qty: null,
-  to_qty: null,
-  unit_price: null,
-  price: null,
-  price_original: null,
-  ...extra,
-});
+const item = priceListItem;
 const json = (req: RecordedRequest) => JSON.parse(req.body) as Record<string, unknown>;
 const sent = (method: string, path: string) =>
   server.requests.filter((r) => r.method === method && r.path === path);

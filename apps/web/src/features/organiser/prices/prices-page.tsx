@@ -10,11 +10,9 @@ import { useParams } from 'react-router';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
-import { PageLoader } from '../../../shared/ui/spinner';
-import { consoleEventQuery, galleriesQuery } from '../api/events-api';
-import { BackToEvent } from '../console/back-to-event';
-import { ConsoleLayout } from '../console/console-layout';
+import { galleriesQuery } from '../api/events-api';
 import { useCurrentOrganisation } from '../console/current-organisation';
+import { EventConsolePage } from '../console/event-console-page';
 import { SELLING_FIELDS, SettingsSection } from '../events/event-settings';
 import { ApplySheet } from './apply-sheet';
 import { EventPrices } from './event-prices';
@@ -37,24 +35,10 @@ export function Component() {
  * owners change them (selling.manage); the selling settings follow events.manage.
  */
 function EventPricesRoute({ slug }: { slug: string }) {
-  const { t } = useTranslation();
-  const event = useQuery(consoleEventQuery(slug));
-  const title = event.data
-    ? t('organiser.prices.title_of', { event: event.data.name })
-    : t('organiser.prices.title');
   return (
-    <ConsoleLayout title={title}>
-      {event.isPending ? (
-        <PageLoader />
-      ) : event.isError ? (
-        <Alert tone="error">{translateError(t, event.error)}</Alert>
-      ) : (
-        <>
-          <BackToEvent slug={slug} name={event.data.name} />
-          <EventPricesPage event={event.data} />
-        </>
-      )}
-    </ConsoleLayout>
+    <EventConsolePage slug={slug} titleKey="organiser.prices.title">
+      {(event) => <EventPricesPage event={event} />}
+    </EventConsolePage>
   );
 }
 
