@@ -58,7 +58,7 @@ export const replacing = (expected: Expected, from: number, to: number): Expecte
   Object.fromEntries(ACTORS.map((a) => [a, expected[a] === from ? to : expected[a]])) as Expected;
 
 export interface Request {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url: string;
   token: string | undefined;
   json?: unknown;
@@ -136,6 +136,8 @@ export async function organisationState(h: Harness, organisationId: number): Pro
      union all ${ofEvents('galleries')}
      union all ${ofEvents('picacodes')}
      union all ${ofEvents('media')}
+     union all ${ofEvents('price_lists')}
+     union all select 'price_sheets', to_jsonb(s)::text from price_sheets s where s.organisation_id = $1
      order by 1, 2`,
     [organisationId],
   );

@@ -1,4 +1,4 @@
-import { allEndpoints, TUS_UPLOADS_PATH } from '@fotodrop/contract';
+import { allEndpoints, priceListItem, TUS_UPLOADS_PATH } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportRepository } from '../src/repositories/support.repository';
 import { teamRepository } from '../src/repositories/team.repository';
@@ -117,6 +117,18 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       string,
       string,
     ];
+    // prices and a price sheet exist from the start: the state compared sees them
+    expect(
+      (
+        await send(t.h.app, {
+          method: 'PUT',
+          url: `${ev()}price-list/`,
+          token: t.org.owner,
+          json: priceList('4.00'),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await newSheet();
     await t.h.storage.put('support/roles/screenshot.jpg', await freshJpeg(), 'image/jpeg');
     supportRequestId = (
       await supportRepository(t.h.database.db).insertRequest({
@@ -136,6 +148,24 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
   });
   afterAll(() => t?.h.close());
 
+  /** A price list of one single-photo price (the event's currency). */
+  const priceList = (price: string) => ({
+    currency: 'EUR',
+    items: [priceListItem({ qty: 1, price })],
+    packages: [],
+  });
+
+  /** A fresh price sheet of the organisation, made by the owner; answers its id. */
+  const newSheet = async () => {
+    const made = await send(t.h.app, {
+      method: 'POST',
+      url: `${ORGS}${orgId}/price-sheets/`,
+      token: tokens.owner,
+      json: { name: `Prepared ${++n}`, ...priceList('7.00') },
+    });
+    expect(made.statusCode).toBe(201);
+    return String(made.json().id);
+  };
   const E = `${EVENTS_URL}`;
   const ev = () => `${E}${slug}/`;
   const rows: Row[] = [
@@ -538,6 +568,117 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       mutates: false,
       run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/photographers/`, token }),
     },
+    // prices (issue 19): reading with the event, changing owner only
+    {
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/price-list/',
+      expected: may('events.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}price-list/`, token }),
+    },
+    {
+      method: 'PUT',
+      path: '/organiser/v1/events/{slug}/price-list/',
+      expected: may('selling.manage', 'event', 200),
+      mutates: true,
+      run: (token) =>
+        status({ method: 'PUT', url: `${ev()}price-list/`, token, json: priceList(`${++n}.00`) }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/galleries/{id}/price-list/',
+      expected: may('events.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}galleries/${galleryId}/price-list/`, token }),
+    },
+    {
+      method: 'PUT',
+      path: '/organiser/v1/events/{slug}/galleries/{id}/price-list/',
+      expected: may('selling.manage', 'event', 200),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'PUT',
+          url: `${ev()}galleries/${galleryId}/price-list/`,
+          token,
+          json: { ...priceList(`${++n}.00`), packages: [] },
+        }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organiser/v1/events/{slug}/galleries/{id}/price-list/',
+      expected: may('selling.manage', 'event', 200),
+      mutates: true,
+      // a gallery list to remove, made afresh before each caller
+      prepare: async () => {
+        const made = await send(t.h.app, {
+          method: 'PUT',
+          url: `${ev()}galleries/${galleryId}/price-list/`,
+          token: tokens.owner,
+          json: { ...priceList(`${++n}.00`), packages: [] },
+        });
+        expect(made.statusCode).toBe(200);
+        return '';
+      },
+      run: (token) => status({ method: 'DELETE', url: `${ev()}galleries/${galleryId}/price-list/`, token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/events/{slug}/price-list/apply-sheet/',
+      expected: may('selling.manage', 'event', 200),
+      mutates: true,
+      prepare: () => newSheet(),
+      run: (token, sheetId) =>
+        status({
+          method: 'POST',
+          url: `${ev()}price-list/apply-sheet/`,
+          token,
+          json: { sheet_id: Number(sheetId) },
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/price-sheets/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/price-sheets/`, token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/organisations/{id}/price-sheets/',
+      expected: may('selling.manage', 'organisation', 201),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'POST',
+          url: `${ORGS}${orgId}/price-sheets/`,
+          token,
+          json: { name: `Sheet ${++n}`, ...priceList('5.00') },
+        }),
+    },
+    {
+      method: 'PATCH',
+      path: '/organiser/v1/organisations/{id}/price-sheets/{sheet_id}/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      prepare: () => newSheet(),
+      run: (token, sheetId) =>
+        status({
+          method: 'PATCH',
+          url: `${ORGS}${orgId}/price-sheets/${sheetId}/`,
+          token,
+          json: { name: `Renamed ${++n}` },
+        }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organiser/v1/organisations/{id}/price-sheets/{sheet_id}/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      prepare: () => newSheet(),
+      run: (token, sheetId) =>
+        status({ method: 'DELETE', url: `${ORGS}${orgId}/price-sheets/${sheetId}/`, token }),
+    },
     // who came and what they asked (support's reading)
     {
       method: 'GET',
@@ -611,6 +752,8 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
         'member',
         'organisation',
         'picacodes',
+        'price_lists',
+        'price_sheets',
       ]),
     );
   });

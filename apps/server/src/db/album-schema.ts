@@ -371,7 +371,32 @@ export const priceLists = pgTable(
     items: jsonb('items').$type<PriceListItemRow[]>().notNull(),
     /** Seconds until the photographer expects new photos in this gallery; null when none are expected. */
     refreshTime: integer('refresh_time'),
+    /** The price sheet the list was last copied from (issue 19); a copy, not a link. */
+    sheetId: integer('sheet_id').references(() => priceSheets.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Last change in the console (issue 19); null for lists never edited there. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('price_lists_service_gallery_key').on(t.photoServiceId, t.galleryId)],
+);
+
+/**
+ * A reusable price list of an organisation (issue 19): entries and packages in one currency,
+ * copied onto events and galleries when applied (later edits change no live price).
+ */
+export const priceSheets = pgTable(
+  'price_sheets',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    items: jsonb('items').$type<PriceListItemRow[]>().notNull(),
+    packages: jsonb('packages').$type<PackagePriceRow[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_sheets_organisation_idx').on(t.organisationId, t.name)],
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { type PriceListItemRow, priceLists } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 
@@ -17,6 +17,32 @@ export function priceListsRepository(db: Queryable) {
     ) {
       await db.insert(priceLists).values({ photoServiceId, galleryId, items, refreshTime });
     },
+    /**
+     * Replaces the event's list (gallery null) or a gallery's, keeping its refresh time. Delete and
+     * insert: the unique index does not hold for the event's list (its gallery is NULL), so callers
+     * hold the event's row lock (organiser-events.repository `lockEvent`).
+     */
+    async replace(
+      photoServiceId: number,
+      galleryId: number | null,
+      items: PriceListItemRow[],
+      change: { sheetId: number | null; at: Date },
+    ): Promise<void> {
+      const [old] = await db.delete(priceLists).where(listOf(photoServiceId, galleryId)).returning();
+      await db.insert(priceLists).values({
+        photoServiceId,
+        galleryId,
+        items,
+        refreshTime: old?.refreshTime ?? null,
+        sheetId: change.sheetId,
+        updatedAt: change.at,
+      });
+    },
+    /** Removes a gallery's own list (it inherits again); whether there was one. */
+    async removeGalleryList(photoServiceId: number, galleryId: number): Promise<boolean> {
+      const gone = await db.delete(priceLists).where(listOf(photoServiceId, galleryId)).returning();
+      return gone.length > 0;
+    },
     async eventList(photoServiceId: number): Promise<PriceListRow | undefined> {
       const [row] = await db
         .select()
@@ -26,6 +52,12 @@ export function priceListsRepository(db: Queryable) {
     },
   };
 }
+
+const listOf = (photoServiceId: number, galleryId: number | null): SQL | undefined =>
+  and(
+    eq(priceLists.photoServiceId, photoServiceId),
+    galleryId === null ? isNull(priceLists.galleryId) : eq(priceLists.galleryId, galleryId),
+  );
 
 /** The list that applies to a gallery: its own, else its nearest ancestor's, else the event's. */
 export function priceListFor(

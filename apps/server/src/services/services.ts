@@ -60,6 +60,8 @@ import { brandingService } from './organisations/branding.service';
 import { invitationService } from './organisations/invitations';
 import { teamService } from './organisations/team.service';
 import { organiserParticipantsService } from './participants/organiser-participants.service';
+import { priceSheetsService } from './prices/price-sheets.service';
+import { pricesService } from './prices/prices.service';
 import { shareHasher } from './sharing/share-hash';
 import { sharedImageService } from './sharing/shared-image.service';
 import { configService } from './sites/config.service';
@@ -222,6 +224,8 @@ export function createServices(deps: ServiceDeps) {
     organiserEvents: organiserEventsService({ db: deps.db }),
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
     galleries: galleriesService({ db: deps.db }),
+    prices: pricesService({ db: deps.db, now }),
+    priceSheets: priceSheetsService({ db: deps.db, now }),
     invitations: invitationService({
       db: deps.db,
       jobs: deps.jobs,

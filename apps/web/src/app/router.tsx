@@ -45,6 +45,7 @@ const checkoutScreen = screenOf(() =>
   import('../features/checkout/routes/checkout-screens').then((m) => m.checkoutScreens),
 );
 const eventScreens = () => import('../features/events/routes/event-screens').then((m) => m.eventScreens);
+const pricesScreen = () => import('../features/organiser/prices/prices-page');
 
 /** Screens built so far; a route's access rule comes from paths.ts and decides its guard. */
 const screens: Screen[] = [
@@ -88,6 +89,10 @@ const screens: Screen[] = [
   },
   { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
   { route: paths.organiserEventCodes, lazy: () => import('../features/organiser/codes/codes-page') },
+  // one chunk serves the event's prices and the organisation's price sheets (the home route's
+  // entry script lists each lazy chunk it may load: one file instead of two)
+  { route: paths.organiserEventPrices, lazy: pricesScreen },
+  { route: paths.organiserPriceSheets, lazy: pricesScreen },
   { route: paths.organiserEvent, lazy: () => import('../features/organiser/events/event-page') },
   {
     route: paths.organiserEventParticipants,

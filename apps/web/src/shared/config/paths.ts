@@ -199,6 +199,18 @@ export const paths = {
     access: 'login',
     getHref: (slug: string) => `/organiser/events/${seg(slug)}/codes`,
   },
+  // decision (issue 19): no spec screen; an event's prices (events.read; changes selling.manage)
+  organiserEventPrices: {
+    path: '/organiser/events/:slug/prices',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}/prices`,
+  },
+  // decision (issue 19): no spec screen; the organisation's price sheets (selling.manage)
+  organiserPriceSheets: {
+    path: '/organiser/price-sheets',
+    access: 'login',
+    getHref: () => '/organiser/price-sheets',
+  },
   // decision (issue 18): one event of the console: overview and lifecycle, settings, galleries,
   // photographers (`?tab=` names the open tab)
   organiserEvent: {

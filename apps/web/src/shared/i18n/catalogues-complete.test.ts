@@ -71,6 +71,10 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   ['fr', 'organiser.participants.who'],
   ['fr', 'organiser.participants.code'],
   ['pl', 'organiser.participants.status'],
+  // the prices pages (issue 19): German "Videos" and "Name", French "Photos"
+  ['de', 'organiser.prices.videos'],
+  ['de', 'organiser.prices.sheet_name'],
+  ['fr', 'organiser.prices.photos'],
   // German "Name" and "Subdomain"
   ['de', 'organiser.staff.fields.name'],
   ['de', 'organiser.staff.fields.app_name'],

@@ -4,10 +4,10 @@ import type { Media } from '@fotodrop/contract/api/media';
 import { formatMoney } from '@fotodrop/contract/rules/currency';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { singlePrice } from '../../../shared/utils/price-groups';
 import { type AlbumCart, albumCart, type MediaCartState, mediaCartState, useCartItems } from '../../cart';
 import { usePriceList } from '../hooks/use-album-scope';
 import { albumSellsNow, listPricesType } from '../lib/cart-gating';
-import { singlePrice } from '../lib/prices';
 import { useFirstPhotosShown } from './first-photos';
 
 export interface AlbumCartValue {

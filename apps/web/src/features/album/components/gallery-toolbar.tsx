@@ -2,11 +2,11 @@ import type { Media } from '@fotodrop/contract/api/media';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Dialog } from '../../../shared/ui/dialog';
+import { PriceListCard } from '../../../shared/ui/price-list-card';
 import { Toast } from '../../../shared/ui/toast';
 import type { PriceListState } from '../api/album-queries';
 import { useCartFeedback } from './cart-feedback';
 import { Icon } from './lightbox-icons';
-import { PriceListCard } from './price-list-card';
 import { SelectBar } from './select-bar';
 import type { Selection } from './selection';
 

@@ -7,6 +7,7 @@ import { queryClient } from '../../../shared/api/query-client';
 import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
+import { PriceListCard } from '../../../shared/ui/price-list-card';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Toast } from '../../../shared/ui/toast';
 import { loadMoreGrouped } from '../api/album-mutations';
@@ -25,7 +26,6 @@ import { createNotificationScheduler } from '../lib/notifications';
 import { NewMediaNotice } from './album-popups';
 import { useMarkFirstPhotosShown } from './first-photos';
 import { MediaTile } from './media-tile';
-import { PriceListCard } from './price-list-card';
 
 const Lightbox = lazy(() => import('./lightbox').then((m) => ({ default: m.Lightbox })));
 

@@ -8,6 +8,7 @@ import {
 } from '@fotodrop/contract/constants';
 import { makePagination } from '@fotodrop/contract/pagination';
 import { describe, expect, it, vi } from 'vitest';
+import { priceGroups, singlePrice } from '../../../shared/utils/price-groups';
 import { makeMediaList, PRICE_ITEMS } from '../test/fake-album';
 import { classifyGesture } from './gestures';
 import {
@@ -21,7 +22,6 @@ import {
 } from './grouped';
 import { countNewAllPhotos, countNewMedia, hasNewMedia, newMediaAction } from './new-media';
 import { createNotificationScheduler } from './notifications';
-import { priceGroups, singlePrice } from './prices';
 
 const gallery = (id: number, media: number, overrides: Partial<GroupedGallery> = {}): GroupedGallery => ({
   id,

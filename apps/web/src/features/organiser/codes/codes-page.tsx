@@ -6,11 +6,9 @@ import { useParams } from 'react-router';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
-import { PageLoader } from '../../../shared/ui/spinner';
-import { BackToEvent } from '../console/back-to-event';
-import { ConsoleLayout } from '../console/console-layout';
 import { useCurrentOrganisation } from '../console/current-organisation';
-import { consoleEventQuery, galleriesQuery } from './codes-api';
+import { EventConsolePage } from '../console/event-console-page';
+import { galleriesQuery } from './codes-api';
 import { CodesList } from './codes-list';
 import { GenerateForm } from './generate-form';
 import { ImportForm } from './import-form';
@@ -20,25 +18,11 @@ import { ImportForm } from './import-form';
  * and print. What the caller may do follows their role in the event's organisation.
  */
 export function Component() {
-  const { t } = useTranslation();
   const slug = useParams().slug ?? '';
-  const event = useQuery(consoleEventQuery(slug));
-  const title = event.data
-    ? t('organiser.codes.title_of', { event: event.data.name })
-    : t('organiser.codes.title');
   return (
-    <ConsoleLayout title={title}>
-      {event.isPending ? (
-        <PageLoader />
-      ) : event.isError ? (
-        <Alert tone="error">{translateError(t, event.error)}</Alert>
-      ) : (
-        <>
-          <BackToEvent slug={slug} name={event.data.name} />
-          <EventCodes slug={slug} organisationId={event.data.organisation_id} />
-        </>
-      )}
-    </ConsoleLayout>
+    <EventConsolePage slug={slug} titleKey="organiser.codes.title">
+      {(event) => <EventCodes slug={slug} organisationId={event.organisation_id} />}
+    </EventConsolePage>
   );
 }
 

@@ -24,6 +24,7 @@ const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolea
   { key: 'metrics', href: paths.organiserMetrics.getHref(), action: 'metrics.read' },
   { key: 'support', href: paths.organiserSupport.getHref(), action: 'orders.read' },
   { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
+  { key: 'prices', href: paths.organiserPriceSheets.getHref(), action: 'selling.manage' },
   { key: 'branding', href: paths.organiserBranding.getHref(), action: 'branding.manage' },
 ];
 // The contract's PLATFORM_STAFF_PERMISSION (constants, no zod)

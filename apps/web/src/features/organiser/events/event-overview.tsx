@@ -130,6 +130,9 @@ export function EventOverview({
           <ButtonLink variant="secondary" to={paths.organiserEventMedia.getHref(event.slug)}>
             {t('organiser.event.to_media')}
           </ButtonLink>
+          <ButtonLink variant="secondary" to={paths.organiserEventPrices.getHref(event.slug)}>
+            {t('organiser.event.to_prices')}
+          </ButtonLink>
           {canSeeParticipants && (
             <ButtonLink variant="secondary" to={paths.organiserEventParticipants.getHref(event.slug)}>
               {t('organiser.event.to_participants')}

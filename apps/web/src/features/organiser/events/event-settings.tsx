@@ -8,7 +8,7 @@ import {
   RESOLUTIONS,
 } from '@fotodrop/contract/enums';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../../shared/api/errors';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -108,16 +108,33 @@ export function EventSettings({ event, canManage }: { event: ConsoleEvent; canMa
   );
 }
 
-function SettingsSection({
+/**
+ * decision (issue 19): the settings that decide how an event sells, also on its prices page (the
+ * same event PATCH, events.manage): whether prices show, buying during a stay, the HD window and
+ * the end of sales (its last days are the last call at a discount).
+ */
+export const SELLING_FIELDS: FieldSpec[] = [
+  { key: 'show_prices', type: 'checkbox' },
+  { key: 'can_purchase_during_stay', type: 'checkbox' },
+  { key: 'hd_available_from', type: 'datetime' },
+  { key: 'hd_available_to', type: 'datetime' },
+  { key: 'media_available_to', type: 'datetime' },
+];
+
+/** One section of settings (`organiser.event.sections.<sectionKey>` names it), saved on its own. */
+export function SettingsSection({
   sectionKey,
   fields,
   event,
   canManage,
+  intro,
 }: {
   sectionKey: string;
   fields: FieldSpec[];
   event: ConsoleEvent;
   canManage: boolean;
+  /** A text under the section's title. */
+  intro?: ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -169,6 +186,7 @@ function SettingsSection({
       }}
     >
       <h2 id={headingId}>{t(`organiser.event.sections.${sectionKey}`)}</h2>
+      {intro}
       <div className="event-fields">
         {fields.map((spec) => (
           <SettingField

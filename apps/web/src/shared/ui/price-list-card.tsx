@@ -1,11 +1,13 @@
+import './price-list-card.css';
 import type { PriceListItem } from '@fotodrop/contract/api/galleries';
 import { formatMoney } from '@fotodrop/contract/rules/currency';
 import { useId } from 'react';
-import { useTranslation } from '../../../shared/i18n/use-translation';
-import { priceGroups } from '../lib/prices';
+import { useTranslation } from '../i18n/use-translation';
+import { priceGroups } from '../utils/price-groups';
 
 /**
- * The prices of the current gallery, compact: bundles ("5 photos €29.90", the original price
+ * The prices of a gallery as participants see them (the album's "Prices" dialog, the grouped
+ * galleries) and as the console's prices page previews them, compact: bundles ("5 photos €29.90", the original price
  * crossed out) or quantity ranges priced each; prices include VAT.
  */
 export function PriceListCard({
