@@ -36,6 +36,7 @@ import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
 import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
+import { organiserVoucherRoutes } from './routes/organiser-vouchers.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { photobookRoutes } from './routes/photobook.routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   brandingRoutes(context);
   organiserCodeRoutes(context, { app });
   organiserParticipantRoutes(context);
+  organiserVoucherRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

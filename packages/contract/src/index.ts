@@ -20,6 +20,7 @@ export * from './api/organiser-media';
 export * from './api/organiser-participants';
 export * from './api/organiser-progress';
 export * from './api/organiser-uploads';
+export * from './api/organiser-vouchers';
 export * from './api/payment-methods';
 export * from './api/photobook';
 export * from './api/print';

@@ -18,6 +18,7 @@ import { organiserMediaManageEndpoints } from './api/organiser-media';
 import { organiserParticipantEndpoints } from './api/organiser-participants';
 import { organiserProgressEndpoints } from './api/organiser-progress';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
+import { organiserVoucherEndpoints } from './api/organiser-vouchers';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
 import { printEndpoints } from './api/print';
@@ -52,6 +53,7 @@ export const apiGroups = {
   organiserMediaManage: organiserMediaManageEndpoints,
   organiserParticipants: organiserParticipantEndpoints,
   organiserProgress: organiserProgressEndpoints,
+  organiserVouchers: organiserVoucherEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));
