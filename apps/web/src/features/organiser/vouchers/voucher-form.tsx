@@ -154,16 +154,6 @@ export function VoucherForm({
           : t('organiser.vouchers.new_title')}
       </h3>
       <FormError error={errors.root?.server} />
-      <div className="console-inline-form">
-        <TextField
-          label={t('organiser.vouchers.code')}
-          hint={t('organiser.vouchers.code_hint')}
-          autoComplete="off"
-          required
-          error={errors.code?.message}
-          {...form.register('code')}
-        />
-      </div>
       <fieldset className="vouchers-choice">
         <legend className="field-label">{t('organiser.vouchers.kind')}</legend>
         {VOUCHER_KINDS.map((value) => (
@@ -174,6 +164,14 @@ export function VoucherForm({
         ))}
       </fieldset>
       <div className="console-inline-form">
+        <TextField
+          label={t('organiser.vouchers.code')}
+          hint={t('organiser.vouchers.code_hint')}
+          autoComplete="off"
+          required
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
         <TextField
           label={t(`organiser.vouchers.value_label.${kind}`)}
           type={kind === 'fixed' ? 'text' : 'number'}
