@@ -5,13 +5,14 @@ import {
 } from '@fotodrop/contract/api/organiser-vouchers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
 import { TextField } from '../../../shared/ui/text-field';
 import { EventChoice, type PromoEventOption } from './event-choice';
+import { PromoFormActions } from './promo-list';
+import { bodyResolver } from './promo-resolver';
 import { createCampaign, fromLocalInput, toLocalInput, updateCampaign, voucherKeys } from './vouchers-api';
 
 interface Values {
@@ -28,18 +29,7 @@ const toBody = (v: Values): CreateCampaignBody => ({
   events: v.events,
 });
 
-const resolver: Resolver<Values, unknown, CreateCampaignBody> = (values) => {
-  const body = toBody(values);
-  const parsed = createCampaignBodySchema.safeParse(body);
-  const errors: FieldErrors<Values> = {};
-  if (values.percent_off.trim() === '') errors.percent_off = { type: 'required', message: 'field.required' };
-  for (const issue of parsed.error?.issues ?? []) {
-    const name = String(issue.path[0]) as keyof Values;
-    errors[name] ??= { type: 'validation', message: issue.message };
-  }
-  if (parsed.success && Object.keys(errors).length === 0) return { values: body, errors: {} };
-  return { values: {}, errors };
-};
+const resolver = bodyResolver<Values, CreateCampaignBody>(createCampaignBodySchema, toBody, ['percent_off']);
 
 /** Creates a campaign, or edits `campaign` (sent as a whole). */
 export function CampaignForm({
@@ -120,14 +110,11 @@ export function CampaignForm({
         />
       </div>
       <EventChoice events={events} error={errors.events?.message} register={form.register('events')} />
-      <div className="vouchers-form-actions">
-        <Button type="submit" loading={mutation.isPending}>
-          {campaign ? t('organiser.vouchers.save') : t('organiser.vouchers.campaign_create')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {t('organiser.vouchers.cancel')}
-        </Button>
-      </div>
+      <PromoFormActions
+        pending={mutation.isPending}
+        submitLabel={campaign ? t('organiser.vouchers.save') : t('organiser.vouchers.campaign_create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -8,13 +8,14 @@ import {
 } from '@fotodrop/contract/api/organiser-vouchers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
 import { TextField } from '../../../shared/ui/text-field';
 import { EventChoice, type PromoEventOption } from './event-choice';
+import { PromoFormActions } from './promo-list';
+import { bodyResolver } from './promo-resolver';
 import { createVoucher, fromLocalInput, toLocalInput, updateVoucher, voucherKeys } from './vouchers-api';
 
 interface Values {
@@ -60,18 +61,7 @@ function toBody(v: Values): CreateVoucherBody {
 }
 
 /** Checked by the contract's schema, as the server checks it. */
-const resolver: Resolver<Values, unknown, CreateVoucherBody> = (values) => {
-  const body = toBody(values);
-  const parsed = createVoucherBodySchema.safeParse(body);
-  const errors: FieldErrors<Values> = {};
-  if (values.value.trim() === '') errors.value = { type: 'required', message: 'field.required' };
-  for (const issue of parsed.error?.issues ?? []) {
-    const name = String(issue.path[0]) as keyof Values;
-    errors[name] ??= { type: 'validation', message: issue.message };
-  }
-  if (parsed.success && Object.keys(errors).length === 0) return { values: body, errors: {} };
-  return { values: {}, errors };
-};
+const resolver = bodyResolver<Values, CreateVoucherBody>(createVoucherBodySchema, toBody, ['value']);
 
 function initialValues(voucher: OrganiserVoucher | null, currency: string | null): Values {
   if (!voucher) {
@@ -229,14 +219,11 @@ export function VoucherForm({
         />
       </div>
       <EventChoice events={events} error={errors.events?.message} register={form.register('events')} />
-      <div className="vouchers-form-actions">
-        <Button type="submit" loading={mutation.isPending}>
-          {voucher ? t('organiser.vouchers.save') : t('organiser.vouchers.create')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {t('organiser.vouchers.cancel')}
-        </Button>
-      </div>
+      <PromoFormActions
+        pending={mutation.isPending}
+        submitLabel={voucher ? t('organiser.vouchers.save') : t('organiser.vouchers.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -6,19 +6,19 @@ import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { PageLoader } from '../../../shared/ui/spinner';
 import { ConsolePager } from '../console/console-pager';
-import { FilterSelect, SearchForm } from '../participants/search-form';
 import type { PromoEventOption } from './event-choice';
+import {
+  PromoFiltersForm,
+  PromoListBody,
+  PromoSectionHead,
+  PromoTableHead,
+  UsesCell,
+  usePagedFilters,
+} from './promo-list';
 import { eventsText, periodText } from './promo-texts';
 import { VoucherForm } from './voucher-form';
-import {
-  deleteVoucher,
-  type PromoFilters,
-  updateVoucher,
-  voucherKeys,
-  vouchersPageQuery,
-} from './vouchers-api';
+import { deleteVoucher, updateVoucher, voucherKeys, vouchersPageQuery } from './vouchers-api';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -54,8 +54,7 @@ export function VouchersSection({
 }) {
   const { t, language } = useTranslation();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<PromoFilters>({ search: '', status: '' });
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = usePagedFilters();
   // null: no form; 'new', or the voucher being edited
   const [editing, setEditing] = useState<OrganiserVoucher | 'new' | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'info'; text: string } | null>(null);
@@ -63,10 +62,6 @@ export function VouchersSection({
   const list = useQuery(vouchersPageQuery(organisationId, filters, page));
   const refresh = () => queryClient.invalidateQueries({ queryKey: voucherKeys.vouchers(organisationId) });
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const apply = (next: PromoFilters) => {
-    setFilters(next);
-    setPage(1);
-  };
 
   const toggle = useMutation({
     mutationFn: (v: OrganiserVoucher) =>
@@ -105,23 +100,23 @@ export function VouchersSection({
 
   return (
     <section aria-labelledby="vouchers-list" className="vouchers-section">
-      <div className="vouchers-head">
-        <h2 id="vouchers-list">
-          {pagination
+      <PromoSectionHead
+        id="vouchers-list"
+        title={
+          pagination
             ? t('organiser.vouchers.count', { count: pagination.total })
-            : t('organiser.vouchers.list')}
-        </h2>
-        {editing === null && (
-          <Button
-            onClick={() => {
-              setNotice(null);
-              setEditing('new');
-            }}
-          >
-            {t('organiser.vouchers.new')}
-          </Button>
-        )}
-      </div>
+            : t('organiser.vouchers.list')
+        }
+        newLabel={t('organiser.vouchers.new')}
+        onNew={
+          editing === null
+            ? () => {
+                setNotice(null);
+                setEditing('new');
+              }
+            : null
+        }
+      />
       {editing !== null && (
         <VoucherForm
           // a new form for another voucher: its values are read once
@@ -147,121 +142,87 @@ export function VouchersSection({
       )}
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
       {actionError !== null && <Alert tone="error">{translateError(t, actionError)}</Alert>}
-      <SearchForm
-        label={t('organiser.vouchers.search')}
-        initial={filters.search}
-        onSearch={(search) => apply({ ...filters, search })}
+      <PromoFiltersForm filters={filters} states={['active', 'expired', 'deactivated']} onApply={apply} />
+      <PromoListBody
+        list={list}
+        empty={t(
+          filters.search || filters.status ? 'organiser.vouchers.none_found' : 'organiser.vouchers.none',
+        )}
       >
-        <FilterSelect
-          label={t('organiser.vouchers.status')}
-          value={filters.status}
-          onChange={(status) => apply({ ...filters, status: status as PromoFilters['status'] })}
-        >
-          <option value="">{t('organiser.vouchers.all')}</option>
-          {(['active', 'expired', 'deactivated'] as const).map((s) => (
-            <option key={s} value={s}>
-              {t(`organiser.vouchers.states.${s}`)}
-            </option>
-          ))}
-        </FilterSelect>
-      </SearchForm>
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <Alert tone="error">{translateError(t, list.error)}</Alert>
-      ) : list.data.results.length === 0 ? (
-        <p>
-          {t(filters.search || filters.status ? 'organiser.vouchers.none_found' : 'organiser.vouchers.none')}
-        </p>
-      ) : (
-        <table className="console-table vouchers-table" aria-busy={list.isPlaceholderData || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">{t('organiser.vouchers.code')}</th>
-              <th scope="col">{t('organiser.vouchers.discount')}</th>
-              <th scope="col">{t('organiser.vouchers.limits')}</th>
-              <th scope="col">{t('organiser.vouchers.validity')}</th>
-              <th scope="col">{t('organiser.vouchers.events')}</th>
-              <th scope="col">{t('organiser.vouchers.uses')}</th>
-              <th scope="col">{t('organiser.vouchers.status')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('organiser.team.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.results.map((v) => (
-              <tr key={v.id}>
-                <td>
-                  <code className="vouchers-code">{v.code}</code>
-                </td>
-                <td data-label={t('organiser.vouchers.discount')}>{discountText(t, language, v)}</td>
-                <td data-label={t('organiser.vouchers.limits')}>{limitsText(t, v)}</td>
-                <td data-label={t('organiser.vouchers.validity')}>
-                  {periodText(t, day, v.valid_from, v.valid_to)}
-                </td>
-                <td data-label={t('organiser.vouchers.events')}>{eventsText(t, v.events)}</td>
-                <td data-label={t('organiser.vouchers.uses')}>
-                  {t('organiser.vouchers.used', { count: v.uses })}
-                  {v.held > 0 && (
-                    <div className="field-hint">{t('organiser.vouchers.held', { count: v.held })}</div>
-                  )}
-                </td>
-                <td data-label={t('organiser.vouchers.status')}>
-                  <span className={`vouchers-state vouchers-state-${v.state}`}>
-                    {t(`organiser.vouchers.states.${v.state}`)}
-                  </span>
-                </td>
-                <td>
-                  <div className="vouchers-actions">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t('organiser.vouchers.edit_code', { code: v.code })}
-                      onClick={() => {
-                        setNotice(null);
-                        setEditing(v);
-                      }}
-                    >
-                      {t('organiser.vouchers.edit')}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t(
-                        v.state === 'deactivated'
-                          ? 'organiser.vouchers.reactivate_code'
-                          : 'organiser.vouchers.deactivate_code',
-                        { code: v.code },
-                      )}
-                      loading={toggle.isPending && toggle.variables?.id === v.id}
-                      onClick={() => toggle.mutate(v)}
-                    >
-                      {t(
-                        v.state === 'deactivated'
-                          ? 'organiser.vouchers.reactivate'
-                          : 'organiser.vouchers.deactivate',
-                      )}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t('organiser.vouchers.delete_code', { code: v.code })}
-                      loading={remove.isPending && remove.variables?.id === v.id}
-                      onClick={() => {
-                        if (window.confirm(t('organiser.vouchers.delete_confirm', { code: v.code })))
-                          remove.mutate(v);
-                      }}
-                    >
-                      {t('organiser.vouchers.delete')}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+        {(rows, refreshing) => (
+          <table className="console-table vouchers-table" aria-busy={refreshing || undefined}>
+            <PromoTableHead
+              columns={['code', 'discount', 'limits', 'validity', 'events', 'uses', 'status']}
+            />
+            <tbody>
+              {rows.map((v) => (
+                <tr key={v.id}>
+                  <td>
+                    <code className="vouchers-code">{v.code}</code>
+                  </td>
+                  <td data-label={t('organiser.vouchers.discount')}>{discountText(t, language, v)}</td>
+                  <td data-label={t('organiser.vouchers.limits')}>{limitsText(t, v)}</td>
+                  <td data-label={t('organiser.vouchers.validity')}>
+                    {periodText(t, day, v.valid_from, v.valid_to)}
+                  </td>
+                  <td data-label={t('organiser.vouchers.events')}>{eventsText(t, v.events)}</td>
+                  <UsesCell label={t('organiser.vouchers.uses')} paid={v.uses} open={v.held} />
+                  <td data-label={t('organiser.vouchers.status')}>
+                    <span className={`vouchers-state vouchers-state-${v.state}`}>
+                      {t(`organiser.vouchers.states.${v.state}`)}
+                    </span>
+                  </td>
+                  <td>
+                    <div className="vouchers-actions">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t('organiser.vouchers.edit_code', { code: v.code })}
+                        onClick={() => {
+                          setNotice(null);
+                          setEditing(v);
+                        }}
+                      >
+                        {t('organiser.vouchers.edit')}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t(
+                          v.state === 'deactivated'
+                            ? 'organiser.vouchers.reactivate_code'
+                            : 'organiser.vouchers.deactivate_code',
+                          { code: v.code },
+                        )}
+                        loading={toggle.isPending && toggle.variables?.id === v.id}
+                        onClick={() => toggle.mutate(v)}
+                      >
+                        {t(
+                          v.state === 'deactivated'
+                            ? 'organiser.vouchers.reactivate'
+                            : 'organiser.vouchers.deactivate',
+                        )}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t('organiser.vouchers.delete_code', { code: v.code })}
+                        loading={remove.isPending && remove.variables?.id === v.id}
+                        onClick={() => {
+                          if (window.confirm(t('organiser.vouchers.delete_confirm', { code: v.code })))
+                            remove.mutate(v);
+                        }}
+                      >
+                        {t('organiser.vouchers.delete')}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PromoListBody>
       <ConsolePager pagination={pagination} label={t('organiser.vouchers.pages')} onPage={setPage} />
     </section>
   );
