@@ -37,6 +37,7 @@ import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
 import { organiserPriceRoutes } from './routes/organiser-prices.routes';
 import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
+import { organiserVoucherRoutes } from './routes/organiser-vouchers.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { photobookRoutes } from './routes/photobook.routes';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   organiserCodeRoutes(context, { app });
   organiserParticipantRoutes(context);
   organiserPriceRoutes(context);
+  organiserVoucherRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

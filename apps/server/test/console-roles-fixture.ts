@@ -120,8 +120,8 @@ export const tusMetadata = (m: Record<string, string>) =>
 
 /**
  * Everything the console can change of one organisation, as text: its row (branding included),
- * team, invitations, events with their photographers, galleries, codes and media. Equal before
- * and after a refused call means the call changed nothing.
+ * team, invitations, events with their photographers, galleries, codes, media, vouchers and
+ * campaigns. Equal before and after a refused call means the call changed nothing.
  */
 export async function organisationState(h: Harness, organisationId: number): Promise<string[]> {
   const ofEvents = (table: string) =>
@@ -138,6 +138,12 @@ export async function organisationState(h: Harness, organisationId: number): Pro
      union all ${ofEvents('media')}
      union all ${ofEvents('price_lists')}
      union all select 'price_sheets', to_jsonb(s)::text from price_sheets s where s.organisation_id = $1
+     union all select 'voucher', to_jsonb(v)::text from vouchers v where v.organisation_id = $1
+     union all select 'voucher_event', to_jsonb(x)::text from voucher_events x
+       join vouchers v on v.id = x.voucher_id where v.organisation_id = $1
+     union all select 'campaign', to_jsonb(c)::text from campaigns c where c.organisation_id = $1
+     union all select 'campaign_event', to_jsonb(x)::text from campaign_events x
+       join campaigns c on c.id = x.campaign_id where c.organisation_id = $1
      order by 1, 2`,
     [organisationId],
   );

@@ -64,10 +64,37 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
   let keptCode: string;
   let supportRequestId: number;
   let revokedCode: string;
+  let keptVoucher: number;
+  let keptCampaign: number;
   const tokens = {} as Record<Actor, string | undefined>;
   let n = 0;
 
   const status = async (request: Request) => (await send(t.h.app, request)).statusCode;
+  const vouchersUrl = (rest = '') => `${ORGS}${orgId}/vouchers/${rest}`;
+  const campaignsUrl = (rest = '') => `${ORGS}${orgId}/campaigns/${rest}`;
+  /** A voucher or campaign made by the owner; answers its id. */
+  const newVoucher = async (code: string) => {
+    const made = await call(
+      t.h.app,
+      'POST',
+      vouchersUrl(),
+      { code, kind: 'free_photos', value: 1 },
+      { token: t.org.owner },
+    );
+    expect(made.status).toBe(201);
+    return made.body.id as number;
+  };
+  const newCampaign = async (code: string) => {
+    const made = await call(
+      t.h.app,
+      'POST',
+      campaignsUrl(),
+      { code, percent_off: 5 },
+      { token: t.org.owner },
+    );
+    expect(made.status).toBe(201);
+    return made.body.id as number;
+  };
   const newPhoto = () => addPhoto(t.h, { serviceId: eventId, galleryId, tags: [] }, ++n % 9, 160);
   const tusCreate = async (token: string | undefined, length = 100_000) =>
     send(t.h.app, {
@@ -129,6 +156,8 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       ).statusCode,
     ).toBe(200);
     await newSheet();
+    keptVoucher = await newVoucher('ROLES-KEPT');
+    keptCampaign = await newCampaign('ROLES-KEPT');
     await t.h.storage.put('support/roles/screenshot.jpg', await freshJpeg(), 'image/jpeg');
     supportRequestId = (
       await supportRepository(t.h.database.db).insertRequest({
@@ -706,6 +735,72 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
           token,
         }),
     },
+    // vouchers and campaigns (issue 19): selling.manage, reading included
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/vouchers/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: vouchersUrl(), token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/organisations/{id}/vouchers/',
+      expected: may('selling.manage', 'organisation', 201),
+      mutates: true,
+      prepare: async (actor) => `ROLES-${actor.toUpperCase()}-${++n}`,
+      run: (token, code) =>
+        status({ method: 'POST', url: vouchersUrl(), token, json: { code, kind: 'percentage', value: 10 } }),
+    },
+    {
+      method: 'PATCH',
+      path: '/organiser/v1/organisations/{id}/vouchers/{voucher_id}/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      run: (token) =>
+        status({ method: 'PATCH', url: vouchersUrl(`${keptVoucher}/`), token, json: { max_uses: 50 } }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organiser/v1/organisations/{id}/vouchers/{voucher_id}/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      // a fresh voucher per caller: a deletion that succeeds takes nothing the table needs
+      prepare: async (actor) => String(await newVoucher(`GONE-${actor.toUpperCase()}`)),
+      run: (token, id) => status({ method: 'DELETE', url: vouchersUrl(`${id}/`), token }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/campaigns/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: campaignsUrl(), token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/organisations/{id}/campaigns/',
+      expected: may('selling.manage', 'organisation', 201),
+      mutates: true,
+      prepare: async (actor) => `LINK-${actor.toUpperCase()}-${++n}`,
+      run: (token, code) =>
+        status({ method: 'POST', url: campaignsUrl(), token, json: { code, percent_off: 10 } }),
+    },
+    {
+      method: 'PATCH',
+      path: '/organiser/v1/organisations/{id}/campaigns/{campaign_id}/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      run: (token) =>
+        status({ method: 'PATCH', url: campaignsUrl(`${keptCampaign}/`), token, json: { percent_off: 15 } }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organiser/v1/organisations/{id}/campaigns/{campaign_id}/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      prepare: async (actor) => String(await newCampaign(`GONE-${actor.toUpperCase()}`)),
+      run: (token, id) => status({ method: 'DELETE', url: campaignsUrl(`${id}/`), token }),
+    },
   ];
 
   it("names the organisation's photographers, and only them, to a manager, who assigns with them", async () => {
@@ -847,6 +942,29 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
           url: codesUrl(other.slug),
           json: { count: 1, gallery_ids: [galleryId] },
         }),
+        changeVoucher: await asOther({
+          method: 'PATCH',
+          url: `${ORGS}${t.otherOrgId}/vouchers/${keptVoucher}/`,
+          json: { active: false },
+        }),
+        deleteVoucher: await asOther({
+          method: 'DELETE',
+          url: `${ORGS}${t.otherOrgId}/vouchers/${keptVoucher}/`,
+        }),
+        changeCampaign: await asOther({
+          method: 'PATCH',
+          url: `${ORGS}${t.otherOrgId}/campaigns/${keptCampaign}/`,
+          json: { percent_off: 90 },
+        }),
+        deleteCampaign: await asOther({
+          method: 'DELETE',
+          url: `${ORGS}${t.otherOrgId}/campaigns/${keptCampaign}/`,
+        }),
+        voucherForTheirEvent: await asOther({
+          method: 'POST',
+          url: `${ORGS}${t.otherOrgId}/vouchers/`,
+          json: { code: 'THEIRS-1', kind: 'percentage', value: 50, events: [slug] },
+        }),
       };
       expect(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.statusCode]))).toEqual({
         patchMedium: 404,
@@ -860,6 +978,11 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
         endUpload: 404,
         moveIntoTheirGallery: 400,
         codeForTheirGallery: 400,
+        changeVoucher: 404,
+        deleteVoucher: 404,
+        changeCampaign: 404,
+        deleteCampaign: 404,
+        voucherForTheirEvent: 400,
       });
       const bulk = await asOther({
         method: 'POST',

@@ -32,11 +32,13 @@ describe.each(BACKENDS)('one-use vouchers held by unpaid orders on %s', (backend
   const tokens: string[] = [];
   const albums: number[] = [];
   let photo: number;
+  let place: ReturnType<Awaited<ReturnType<typeof seededMarathon>>['place']>;
 
   beforeAll(async () => {
     h = await startHarness(backend, { hasher: plainHasher });
     const marathon = await seededMarathon(h);
-    photo = await addPhoto(h, marathon.place(), 0);
+    place = marathon.place();
+    photo = await addPhoto(h, place, 0);
     for (let i = 0; i < BUYERS; i++) {
       const token = (
         await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: `buyer${i}@example.com` })
@@ -185,5 +187,66 @@ describe.each(BACKENDS)('one-use vouchers held by unpaid orders on %s', (backend
     );
     expect(await uses()).toBe(1);
     refusedAsUsed(await order(tokens[3]!));
+  });
+
+  it('once per account under concurrency: a payment arriving while the same account presses pay again uses it once', async () => {
+    await h.database.executeSql(
+      "insert into vouchers (code, kind, value, max_uses_per_account) values ('ONCEEACH', 'percent', 10, 1) on conflict do nothing",
+      [],
+    );
+    const mine = async (buyer: number) =>
+      (
+        (
+          await h.database.executeSql(
+            `select count(*)::int as n from voucher_redemptions r join vouchers v on v.id = r.voucher_id
+             join users u on u.id = r.user_id where v.code = 'ONCEEACH' and u.email = $1`,
+            [`buyer${buyer}@example.com`],
+          )
+        ).rows[0] as { n: number }
+      ).n;
+    const another = await addPhoto(h, place, 1);
+    // a few accounts, each its own race: their first order's payment against ten new presses
+    for (const buyer of [0, 1, 2]) {
+      const token = tokens[buyer]!;
+      const first = await order(token, 'ONCEEACH');
+      expect(first.status).toBe(201);
+      const intent = first.body.payment.client_secret!;
+      await h.database.executeSql("update test_payment_intents set status = 'succeeded' where id = $1", [
+        intent,
+      ]);
+      // another photo in the cart: the new presses are a new order (not a repeat of the first),
+      // and something is left to order once the first order's payment takes its photo out
+      const added = await call(
+        h.app,
+        'POST',
+        '/api/cart/digital-items/',
+        { checkin_id: albums[buyer], gallery_id: null, order_type: 'PHOTOLIST', media_ids: [another] },
+        { token },
+      );
+      expect(added.status).toBe(201);
+      const press = () => order(token, 'ONCEEACH');
+      const [, ...presses] = await Promise.all([
+        h.services.orders.syncPayment('test', intent),
+        ...Array.from({ length: 10 }, press),
+      ]);
+      expect(await mine(buyer)).toBe(1);
+      const firstNow = await call(h.app, 'GET', `/api/v3/orders/${first.body.order.id}/`, undefined, {
+        token,
+      });
+      if (firstNow.body.status === 'paid') {
+        // the payment came first: every new press is told the account used it
+        for (const r of presses) refusedAsUsed(r);
+      } else {
+        // the new press came first: the late payment is given back, the new order holds the use
+        const row = (
+          await h.database.executeSql('select refunded, amount from test_payment_intents where id = $1', [
+            intent,
+          ])
+        ).rows[0] as { refunded: number; amount: number };
+        expect(row.refunded).toBe(row.amount);
+        expect(new Set(presses.map((r) => r.status))).toEqual(new Set([201]));
+        expect(new Set(presses.map((r) => r.body.order.id)).size).toBe(1);
+      }
+    }
   });
 });

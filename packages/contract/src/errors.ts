@@ -86,6 +86,8 @@ export const ErrorCode = {
   invitationUsed: 'invitation_used',
   /** An invitation past its end (410, its lookup): the owner sends a new one. */
   invitationExpired: 'invitation_expired',
+  /** A voucher or campaign code that is in use already, anywhere on the platform (409, issue 19). */
+  codeTaken: 'code_taken',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -21,6 +21,7 @@ export * from './api/organiser-participants';
 export * from './api/organiser-prices';
 export * from './api/organiser-progress';
 export * from './api/organiser-uploads';
+export * from './api/organiser-vouchers';
 export * from './api/payment-methods';
 export * from './api/photobook';
 export * from './api/print';

@@ -19,6 +19,7 @@ import { organiserParticipantEndpoints } from './api/organiser-participants';
 import { organiserPriceEndpoints } from './api/organiser-prices';
 import { organiserProgressEndpoints } from './api/organiser-progress';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
+import { organiserVoucherEndpoints } from './api/organiser-vouchers';
 import { paymentMethodEndpoints } from './api/payment-methods';
 import { photobookEndpoints } from './api/photobook';
 import { printEndpoints } from './api/print';
@@ -54,6 +55,7 @@ export const apiGroups = {
   organiserParticipants: organiserParticipantEndpoints,
   organiserProgress: organiserProgressEndpoints,
   organiserPrices: organiserPriceEndpoints,
+  organiserVouchers: organiserVoucherEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

@@ -1,6 +1,13 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { campaigns, orders, voucherRedemptions, vouchers } from '../db/order-schema';
+import {
+  campaignEvents,
+  campaigns,
+  orders,
+  voucherEvents,
+  voucherRedemptions,
+  vouchers,
+} from '../db/order-schema';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -19,11 +26,19 @@ export function vouchersRepository(db: Queryable) {
       const [row] = await db.select().from(vouchers).where(sql`upper(${vouchers.code}) = upper(${code})`);
       return row;
     },
+    /** The events a voucher applies to (empty: every event of its organisation). */
+    async eventIds(voucherId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: voucherEvents.photoServiceId })
+        .from(voucherEvents)
+        .where(eq(voucherEvents.voucherId, voucherId));
+      return rows.map((r) => r.id);
+    },
     /**
      * Uses as the checkout sees them: the user's own use by an order a new pay press would replace
      * does not count (that order gives it back when replaced).
      */
-    async usage(voucherId: number, userId: number): Promise<{ byUser: boolean; total: number }> {
+    async usage(voucherId: number, userId: number): Promise<{ byUser: number; total: number }> {
       const own = sql`${voucherRedemptions.userId} = ${userId} and ${orders.status} in ${REPLACEABLE}`;
       const [all] = await db
         .select({
@@ -33,27 +48,28 @@ export function vouchersRepository(db: Queryable) {
         .from(voucherRedemptions)
         .innerJoin(orders, eq(orders.id, voucherRedemptions.orderId))
         .where(eq(voucherRedemptions.voucherId, voucherId));
-      return { byUser: Number(all?.mine ?? 0) > 0, total: Number(all?.n ?? 0) };
+      return { byUser: Number(all?.mine ?? 0), total: Number(all?.n ?? 0) };
     },
     /**
-     * Holds one use for an order: under the voucher's row lock, so orders made at the same moment
-     * count each other and `max_uses` holds; the (voucher, user) key keeps one use per user. True
-     * when the order holds it (already, or now).
+     * Holds one use for an order, under the voucher's row lock: orders made (or paid) at the same
+     * moment count each other, so `max_uses` and `max_uses_per_account` hold, and the limits and
+     * the deactivation are read as they are now. True when the order holds it (already, or now).
      */
     async reserve(voucher: VoucherRow, userId: number, orderId: number): Promise<boolean> {
-      await db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.id, voucher.id)).for('update');
-      const [held] = await db
-        .select({ orderId: voucherRedemptions.orderId })
+      const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id)).for('update');
+      if (!row) return false;
+      const [uses] = await db
+        .select({
+          held: sql<number>`count(*) filter (where ${voucherRedemptions.orderId} = ${orderId})`,
+          mine: sql<number>`count(*) filter (where ${voucherRedemptions.userId} = ${userId} and ${voucherRedemptions.orderId} <> ${orderId})`,
+          total: sql<number>`count(*) filter (where ${voucherRedemptions.orderId} <> ${orderId})`,
+        })
         .from(voucherRedemptions)
-        .where(and(eq(voucherRedemptions.voucherId, voucher.id), eq(voucherRedemptions.userId, userId)));
-      if (held) return held.orderId === orderId;
-      if (voucher.maxUses !== null) {
-        const [uses] = await db
-          .select({ n: count() })
-          .from(voucherRedemptions)
-          .where(eq(voucherRedemptions.voucherId, voucher.id));
-        if ((uses?.n ?? 0) >= voucher.maxUses) return false;
-      }
+        .where(eq(voucherRedemptions.voucherId, voucher.id));
+      if (Number(uses?.held ?? 0) > 0) return true;
+      if (row.deactivatedAt !== null) return false;
+      if (row.maxUsesPerAccount !== null && Number(uses?.mine ?? 0) >= row.maxUsesPerAccount) return false;
+      if (row.maxUses !== null && Number(uses?.total ?? 0) >= row.maxUses) return false;
       const inserted = await db
         .insert(voucherRedemptions)
         .values({ voucherId: voucher.id, userId, orderId })
@@ -68,6 +84,14 @@ export function vouchersRepository(db: Queryable) {
     async campaignByCode(code: string): Promise<CampaignRow | undefined> {
       const [row] = await db.select().from(campaigns).where(sql`upper(${campaigns.code}) = upper(${code})`);
       return row;
+    },
+    /** The events a campaign applies to (empty: every event of its organisation). */
+    async campaignEventIds(campaignId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: campaignEvents.photoServiceId })
+        .from(campaignEvents)
+        .where(eq(campaignEvents.campaignId, campaignId));
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -66,6 +66,8 @@ import { shareHasher } from './sharing/share-hash';
 import { sharedImageService } from './sharing/shared-image.service';
 import { configService } from './sites/config.service';
 import { supportService } from './support/support.service';
+import { organiserCampaignsService } from './vouchers/organiser-campaigns.service';
+import { organiserVouchersService } from './vouchers/organiser-vouchers.service';
 
 export interface ServiceDeps {
   db: Db;
@@ -191,6 +193,11 @@ export function createServices(deps: ServiceDeps) {
     completion,
     voucherGuesses,
   });
+  // links to an organisation's site (QR cards, campaign links), built from PUBLIC_URL as main.ts resolves it
+  const siteLinks = linkBaseResolver(
+    deps.db,
+    deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
+  );
   return {
     auth,
     limiter,
@@ -216,13 +223,12 @@ export function createServices(deps: ServiceDeps) {
       now,
       storage: deps.storage,
       // QR cards link to the event's organisation site, built from PUBLIC_URL as main.ts resolves it.
-      links: linkBaseResolver(
-        deps.db,
-        deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
-      ),
+      links: siteLinks,
     }),
     organiserEvents: organiserEventsService({ db: deps.db }),
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
+    vouchers: organiserVouchersService({ db: deps.db, now }),
+    campaigns: organiserCampaignsService({ db: deps.db, now, links: siteLinks }),
     galleries: galleriesService({ db: deps.db }),
     prices: pricesService({ db: deps.db, now }),
     priceSheets: priceSheetsService({ db: deps.db, now }),

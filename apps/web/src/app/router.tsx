@@ -102,6 +102,7 @@ const screens: Screen[] = [
     route: paths.organiserSupport,
     lazy: () => import('../features/organiser/participants/support-requests-page'),
   },
+  { route: paths.organiserVouchers, lazy: () => import('../features/organiser/vouchers/vouchers-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },

@@ -75,39 +75,60 @@ export interface PricedCart {
  * campaign. Nothing the browser sends is a price.
  */
 export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShipping }) {
+  /** Whether a code limited to some events may be used for albums of `serviceIds` (all of them must be of those events). */
+  const forEvents = (eventIds: number[], serviceIds: number[]) =>
+    eventIds.length === 0 || (serviceIds.length > 0 && serviceIds.every((id) => eventIds.includes(id)));
+
+  /**
+   * decision (issue 19): a voucher that is deactivated, outside its dates, of another organisation
+   * or currency, or limited to events the cart's albums are not all of, is "Invalid promo code";
+   * one used up in all or by this account is "Promotion already used".
+   */
   async function voucherOf(
     db: Queryable,
     userId: number,
     code: string,
-    ctx: { currency: string | null; organisationIds: number[] },
+    ctx: { currency: string | null; organisationIds: number[]; serviceIds: number[] },
   ): Promise<PricedCart['voucher']> {
     const repo = vouchersRepository(db);
     const row = await repo.byCode(code);
     const now = deps.now();
     const invalid = { row: null, code, status: 'invalid' as const };
-    if (!row) return invalid;
+    if (!row || row.deactivatedAt !== null) return invalid;
     if ((row.validFrom && row.validFrom > now) || (row.validTo && row.validTo < now)) return invalid;
     if (row.organisationId !== null && !ctx.organisationIds.every((id) => id === row.organisationId)) {
       return invalid;
     }
     if (row.kind === 'amount' && ctx.currency !== null && row.currency !== ctx.currency) return invalid;
+    if (!forEvents(await repo.eventIds(row.id), ctx.serviceIds)) return invalid;
     const usage = await repo.usage(row.id, userId);
-    if (usage.byUser || (row.maxUses !== null && usage.total >= row.maxUses)) {
+    const perAccount = row.maxUsesPerAccount;
+    if (
+      (perAccount !== null && usage.byUser >= perAccount) ||
+      (row.maxUses !== null && usage.total >= row.maxUses)
+    ) {
       return { row, code, status: 'used' };
     }
     return { row, code, status: 'valid' };
   }
 
-  async function campaignOf(db: Queryable, code: string | undefined, organisationIds: number[]) {
+  async function campaignOf(
+    db: Queryable,
+    code: string | undefined,
+    ctx: { organisationIds: number[]; serviceIds: number[] },
+  ) {
     if (!code) return null;
-    const row = await vouchersRepository(db).campaignByCode(code);
+    const repo = vouchersRepository(db);
+    const row = await repo.campaignByCode(code);
     if (!row) return null;
     const valid = isCampaignValid(
       { campaign_code: row.code, campaign_expires_at: row.expiresAt?.toISOString() ?? null },
       deps.now(),
     );
     if (!valid) return null;
-    if (row.organisationId !== null && !organisationIds.every((id) => id === row.organisationId)) return null;
+    if (row.organisationId !== null && !ctx.organisationIds.every((id) => id === row.organisationId))
+      return null;
+    if (!forEvents(await repo.campaignEventIds(row.id), ctx.serviceIds)) return null;
     return row;
   }
 
@@ -220,15 +241,16 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
         organisationId: a.service.organisationId,
       }));
       const organisationIds = [...new Set(albumList.map((a) => a.organisationId))];
+      const serviceIds = [...new Set(albumList.map((a) => a.serviceId))];
       const hasPrint = printItems.length > 0;
       const quote =
         hasPrint && options.country && currency
           ? await deps.quoteShipping(db, { country: options.country, currency, hasPrintItems: true })
           : { shipping: 0, handlingFee: 0 };
       const voucher = options.voucherCode
-        ? await voucherOf(db, userId, options.voucherCode, { currency, organisationIds })
+        ? await voucherOf(db, userId, options.voucherCode, { currency, organisationIds, serviceIds })
         : null;
-      const campaign = await campaignOf(db, options.campaignCode, organisationIds);
+      const campaign = await campaignOf(db, options.campaignCode, { organisationIds, serviceIds });
       const subtotal = digitalTotal + printTotal;
       const discounts = computeDiscounts({
         photoUnitPrices,

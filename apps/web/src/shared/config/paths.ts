@@ -232,6 +232,8 @@ export const paths = {
   },
   // decision (issue 18): no spec screen; the organisation's support requests (orders.read)
   organiserSupport: { path: '/organiser/support', access: 'login', getHref: () => '/organiser/support' },
+  // decision (issue 19): no spec screen; the organisation's vouchers and campaigns (selling.manage)
+  organiserVouchers: { path: '/organiser/vouchers', access: 'login', getHref: () => '/organiser/vouchers' },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   // `event`: the event the page opens on (an event's own Upload link), else the default event
   organiserUpload: {

@@ -104,6 +104,12 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
       'organiser.event.collector.types.date',
     ] as const
   ).map((key) => ['fr', key] as const),
+  // the vouchers page (issue 19): German "Code", "Status" and "Link", French "Code", Polish "Status"
+  ['de', 'organiser.vouchers.code'],
+  ['de', 'organiser.vouchers.status'],
+  ['de', 'organiser.vouchers.link'],
+  ['fr', 'organiser.vouchers.code'],
+  ['pl', 'organiser.vouchers.status'],
 ];
 
 function flatten(node: unknown, prefix = '', out: Flat = {}): Flat {

@@ -99,6 +99,18 @@ function codeEntry(query: URLSearchParams): PreviewResult {
   return { kind: 'go', to: paths.checkins.getHref({ picacode }) };
 }
 
+/**
+ * A campaign's shareable link names no album (`/preview?campaign_code=…&campaign_expires_at=…`,
+ * issue 19): the campaign is kept for the checkout all the same, which the server checks again.
+ */
+function rememberLinkCampaign(query: URLSearchParams): void {
+  const code = query.get('campaign_code')?.trim();
+  if (!code) return;
+  useAppStore
+    .getState()
+    .setCampaign({ campaign_code: code, campaign_expires_at: query.get('campaign_expires_at') || null });
+}
+
 /** The /preview sequence of entry spec §2, in order. */
 export async function runPreview(query: URLSearchParams): Promise<PreviewResult> {
   const accessToken = query.get('accessToken');
@@ -116,6 +128,7 @@ export async function runPreview(query: URLSearchParams): Promise<PreviewResult>
     }
     rememberPreview(preview, query);
   } else if (!accessToken) {
+    rememberLinkCampaign(query);
     return codeEntry(query);
   }
   if (accessToken) {

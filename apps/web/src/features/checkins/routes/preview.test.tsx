@@ -149,6 +149,18 @@ describe('/preview', () => {
     expect(previewCall()).toBeUndefined();
   });
 
+  it("keeps a campaign link's campaign for the checkout, though it names no album (issue 19)", async () => {
+    const router = renderApp(
+      '/preview?campaign_code=SPRING25&campaign_expires_at=2099-04-30T22%3A00%3A00.000Z',
+    );
+    await vi.waitFor(() => expect(here(router)).toBe('/'), { timeout: 5000 });
+    expect(useAppStore.getState().campaign).toEqual({
+      campaign_code: 'SPRING25',
+      campaign_expires_at: '2099-04-30T22:00:00.000Z',
+    });
+    expect(previewCall()).toBeUndefined();
+  });
+
   it('tells a visitor stopped by the album-code limit how long to wait, without a login or a retry', async () => {
     api.answer = (req) =>
       req.path.startsWith('/api/v2/photos-preview/')

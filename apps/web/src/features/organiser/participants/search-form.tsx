@@ -1,3 +1,4 @@
+import './participants.css';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
