@@ -35,6 +35,7 @@ import { organiserCodeRoutes } from './routes/organiser-codes.routes';
 import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
+import { organiserPaymentRoutes } from './routes/organiser-payments.routes';
 import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   brandingRoutes(context);
   organiserCodeRoutes(context, { app });
   organiserParticipantRoutes(context);
+  organiserPaymentRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

@@ -16,6 +16,7 @@ import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserEventEndpoints } from './api/organiser-events';
 import { organiserMediaManageEndpoints } from './api/organiser-media';
 import { organiserParticipantEndpoints } from './api/organiser-participants';
+import { organiserPaymentEndpoints } from './api/organiser-payments';
 import { organiserProgressEndpoints } from './api/organiser-progress';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
 import { paymentMethodEndpoints } from './api/payment-methods';
@@ -52,6 +53,7 @@ export const apiGroups = {
   organiserMediaManage: organiserMediaManageEndpoints,
   organiserParticipants: organiserParticipantEndpoints,
   organiserProgress: organiserProgressEndpoints,
+  organiserPayments: organiserPaymentEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));
