@@ -25,6 +25,7 @@ const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolea
   { key: 'support', href: paths.organiserSupport.getHref(), action: 'orders.read' },
   { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
   { key: 'branding', href: paths.organiserBranding.getHref(), action: 'branding.manage' },
+  { key: 'selling', href: paths.organiserSelling.getHref(), action: 'selling.manage' },
 ];
 // The contract's PLATFORM_STAFF_PERMISSION (constants, no zod)
 const STAFF = 'platform.staff';
