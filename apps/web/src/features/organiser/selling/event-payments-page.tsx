@@ -200,15 +200,19 @@ function MethodRow({
         onChange={(e) => onCheck(e.target.checked)}
       />
       {checked && (
-        <TextAreaField
-          label={t('organiser.payments.message', { method: name })}
-          hint={t('organiser.payments.message_hint')}
-          value={message}
-          maxLength={1000}
-          rows={2}
-          readOnly={readOnly}
-          onChange={(e) => onMessage(e.target.value)}
-        />
+        // folded away until used: most events keep the platform's texts
+        <details className="selling-message" open={message !== '' || undefined}>
+          <summary>{t('organiser.payments.message', { method: name })}</summary>
+          <TextAreaField
+            label={t('organiser.payments.message', { method: name })}
+            hint={t('organiser.payments.message_hint')}
+            value={message}
+            maxLength={1000}
+            rows={2}
+            readOnly={readOnly}
+            onChange={(e) => onMessage(e.target.value)}
+          />
+        </details>
       )}
     </div>
   );

@@ -189,7 +189,11 @@ export function PrintOfferForm({ organisationId, initial }: { organisationId: nu
                                   })
                                 : money.format(Number(variant.catalogue_price))}
                             </td>
-                            <td>
+                            <td
+                              data-label={t('organiser.selling.offer.your_price', {
+                                currency: offer.currency,
+                              })}
+                            >
                               <input
                                 className="input selling-price-input"
                                 inputMode="decimal"
