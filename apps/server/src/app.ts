@@ -36,6 +36,7 @@ import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
 import { organiserPriceRoutes } from './routes/organiser-prices.routes';
+import { organiserPaymentRoutes } from './routes/organiser-payments.routes';
 import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
 import { organiserVoucherRoutes } from './routes/organiser-vouchers.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   organiserParticipantRoutes(context);
   organiserPriceRoutes(context);
   organiserVoucherRoutes(context);
+  organiserPaymentRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

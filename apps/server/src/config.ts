@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { PAYMENT_METHODS as PAYMENT_METHOD_IDS, type PaymentMethodId } from '@fotodrop/contract/enums';
 import { POLICIES_VERSION } from '@fotodrop/contract/policies';
 import { z } from 'zod';
 import { DEFAULT_ENGINE_IDLE_SECONDS } from './adapters/engines/idle-thread-pool';
@@ -183,6 +184,28 @@ const envSchema = z.object({
   MERCADO_PAGO_ACCESS_TOKEN: z.string().min(1).optional(),
   MERCADO_PAGO_PUBLIC_KEY: z.string().min(1).optional(),
   MERCADO_PAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * The payment methods this installation offers at all (issue 19), comma-separated, e.g.
+   * `stripe,bank-transfer`; every method by default. Events choose among these.
+   */
+  PAYMENT_METHODS: z
+    .string()
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
+      const unknown = list.filter((m) => !(PAYMENT_METHOD_IDS as readonly string[]).includes(m));
+      if (unknown.length > 0 || list.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `a comma-separated list of ${PAYMENT_METHOD_IDS.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(list)] as PaymentMethodId[];
+    })
+    .optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

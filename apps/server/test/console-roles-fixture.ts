@@ -144,6 +144,11 @@ export async function organisationState(h: Harness, organisationId: number): Pro
      union all select 'campaign', to_jsonb(c)::text from campaigns c where c.organisation_id = $1
      union all select 'campaign_event', to_jsonb(x)::text from campaign_events x
        join campaigns c on c.id = x.campaign_id where c.organisation_id = $1
+     union all ${ofEvents('event_payment_settings')}
+     union all select 'bank_account', to_jsonb(b)::text from bank_accounts b where b.organisation_id = $1
+     union all select 'print_product', to_jsonb(x)::text from organisation_print_products x where x.organisation_id = $1
+     union all select 'print_price', to_jsonb(x)::text from organisation_print_prices x where x.organisation_id = $1
+     union all select 'shipping_rate', to_jsonb(x)::text from shipping_rates x where x.organisation_id = $1
      order by 1, 2`,
     [organisationId],
   );

@@ -289,6 +289,70 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
           json: { token: 'x'.repeat(43), password: 'Team-work-2026!' },
         }),
     },
+    // selling: payment methods, bank account, print offer (issue 19)
+    {
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/payment-methods/',
+      expected: may('orders.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}payment-methods/`, token }),
+    },
+    {
+      method: 'PUT',
+      path: '/organiser/v1/events/{slug}/payment-methods/',
+      expected: may('selling.manage', 'event', 200),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'PUT',
+          url: `${ev()}payment-methods/`,
+          token,
+          json: { methods: ['stripe'], confirm_messages: { stripe: `Thanks ${++n}` } },
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/bank-account/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/bank-account/`, token }),
+    },
+    {
+      method: 'PUT',
+      path: '/organiser/v1/organisations/{id}/bank-account/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'PUT',
+          url: `${ORGS}${orgId}/bank-account/`,
+          token,
+          json: { beneficiary: `Lakeside ${++n}`, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/print-offer/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/print-offer/`, token }),
+    },
+    {
+      method: 'PUT',
+      path: '/organiser/v1/organisations/{id}/print-offer/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'PUT',
+          url: `${ORGS}${orgId}/print-offer/`,
+          token,
+          json: {
+            products: [],
+            shipping_rates: [{ country: 'DE', shipping: `${++n}.00`, handling_fee: '0' }],
+          },
+        }),
+    },
     // branding
     {
       method: 'GET',

@@ -17,6 +17,7 @@ import { organiserEventEndpoints } from './api/organiser-events';
 import { organiserMediaManageEndpoints } from './api/organiser-media';
 import { organiserParticipantEndpoints } from './api/organiser-participants';
 import { organiserPriceEndpoints } from './api/organiser-prices';
+import { organiserPaymentEndpoints } from './api/organiser-payments';
 import { organiserProgressEndpoints } from './api/organiser-progress';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
 import { organiserVoucherEndpoints } from './api/organiser-vouchers';
@@ -56,6 +57,7 @@ export const apiGroups = {
   organiserProgress: organiserProgressEndpoints,
   organiserPrices: organiserPriceEndpoints,
   organiserVouchers: organiserVoucherEndpoints,
+  organiserPayments: organiserPaymentEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

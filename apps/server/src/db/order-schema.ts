@@ -281,18 +281,30 @@ export const campaignEvents = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.photoServiceId] })],
 );
 
-/** Shipping of print items per destination country and currency; a missing country is not served. */
+/**
+ * Shipping of print items per destination country and currency; a missing country is not served.
+ * The platform's rates have no organisation; an organisation with rates of its own (issue 19, its
+ * print offer) delivers to those countries only, at those rates.
+ */
 export const shippingRates = pgTable(
   'shipping_rates',
   {
     id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     country: text('country').notNull(),
     currency: text('currency').notNull(),
     /** Per order with print items, in minor units. */
     shipping: integer('shipping').notNull(),
     handlingFee: integer('handling_fee').notNull().default(0),
   },
-  (t) => [uniqueIndex('shipping_rates_country_key').on(t.country, t.currency)],
+  (t) => [
+    uniqueIndex('shipping_rates_country_key')
+      .on(t.country, t.currency)
+      .where(sql`${t.organisationId} is null`),
+    uniqueIndex('shipping_rates_organisation_country_key')
+      .on(t.organisationId, t.country, t.currency)
+      .where(sql`${t.organisationId} is not null`),
+  ],
 );
 
 /**

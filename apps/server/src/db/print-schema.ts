@@ -1,15 +1,17 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { organisations, users } from './schema';
 
 /**
  * A catalogue text in other languages, by language code (`de`, `fr`…); the row's own columns are
@@ -118,9 +120,47 @@ export const cartPrintItems = pgTable(
       .notNull()
       .references(() => printVariants.id, { onDelete: 'cascade' }),
     photos: jsonb('photos').$type<PrintPhoto[]>().notNull(),
+    /**
+     * Whose print offer prices the item (issue 19): the organisation of its photos' event. Null
+     * only for items whose photos are gone; they are priced at the catalogue's price.
+     */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     /** The product's currency when it was added: the cart holds one currency (albums spec §5). */
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('cart_print_items_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An organisation's choice of a catalogue product (issue 19): offered to its participants or not.
+ * No row: offered, when the catalogue's price is in the organisation's currency.
+ */
+export const organisationPrintProducts = pgTable(
+  'organisation_print_products',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => printProducts.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.productId] })],
+);
+
+/** An organisation's own price of a variant, VAT included, in the organisation's currency (issue 19). */
+export const organisationPrintPrices = pgTable(
+  'organisation_print_prices',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => printVariants.id, { onDelete: 'cascade' }),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.variantId] })],
 );

@@ -7,14 +7,17 @@ export type PrintItemRow = typeof cartPrintItems.$inferSelect;
 /** A user's print items. Every call is scoped to the user: other users' items do not exist. */
 export function printCartRepository(db: Queryable) {
   return {
-    /** The user's print items, newest first, with their variant's current price. */
+    /** The user's print items, newest first, with their variant's catalogue price (print-offer.ts prices them). */
     list(
       userId: number,
-    ): Promise<(PrintItemRow & { price: string; minPhotos: number; maxPhotos: number })[]> {
+    ): Promise<
+      (PrintItemRow & { price: string; productCurrency: string; minPhotos: number; maxPhotos: number })[]
+    > {
       return db
         .select({
           item: cartPrintItems,
           price: printVariants.price,
+          productCurrency: printProducts.currency,
           minPhotos: printProducts.minPhotos,
           maxPhotos: printProducts.maxPhotos,
         })
@@ -24,7 +27,13 @@ export function printCartRepository(db: Queryable) {
         .where(eq(cartPrintItems.userId, userId))
         .orderBy(desc(cartPrintItems.createdAt), desc(cartPrintItems.id))
         .then((rows) =>
-          rows.map((r) => ({ ...r.item, price: r.price, minPhotos: r.minPhotos, maxPhotos: r.maxPhotos })),
+          rows.map((r) => ({
+            ...r.item,
+            price: r.price,
+            productCurrency: r.productCurrency,
+            minPhotos: r.minPhotos,
+            maxPhotos: r.maxPhotos,
+          })),
         );
     },
     /** The user's print items with what the basket shows of their product and variant. */
@@ -37,6 +46,7 @@ export function printCartRepository(db: Queryable) {
           minPhotos: printProducts.minPhotos,
           maxPhotos: printProducts.maxPhotos,
           price: printVariants.price,
+          productCurrency: printProducts.currency,
           optionIds: printVariants.optionIds,
         })
         .from(cartPrintItems)

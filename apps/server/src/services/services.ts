@@ -62,6 +62,9 @@ import { teamService } from './organisations/team.service';
 import { organiserParticipantsService } from './participants/organiser-participants.service';
 import { priceSheetsService } from './prices/price-sheets.service';
 import { pricesService } from './prices/prices.service';
+import { bankAccountService } from './selling/bank-account.service';
+import { eventPaymentMethodsService } from './selling/event-payment-methods.service';
+import { printOfferService } from './selling/print-offer.service';
 import { shareHasher } from './sharing/share-hash';
 import { sharedImageService } from './sharing/shared-image.service';
 import { configService } from './sites/config.service';
@@ -218,6 +221,9 @@ export function createServices(deps: ServiceDeps) {
     }),
     team: teamService({ db: deps.db, jobs: deps.jobs, auth, now }),
     branding: brandingService({ db: deps.db, storage: deps.storage }),
+    eventPaymentMethods: eventPaymentMethodsService({ db: deps.db, payments }),
+    bankAccount: bankAccountService({ db: deps.db }),
+    printOffer: printOfferService({ db: deps.db }),
     codes: codesService({
       db: deps.db,
       now,

@@ -103,6 +103,11 @@ const screens: Screen[] = [
     lazy: () => import('../features/organiser/participants/support-requests-page'),
   },
   { route: paths.organiserVouchers, lazy: () => import('../features/organiser/vouchers/vouchers-page') },
+  {
+    route: paths.organiserEventPayments,
+    lazy: () => import('../features/organiser/selling/event-payments-page'),
+  },
+  { route: paths.organiserSelling, lazy: () => import('../features/organiser/selling/selling-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },

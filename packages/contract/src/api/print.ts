@@ -84,7 +84,14 @@ export const printCartItemSchema = decoratedConfigurationSchema.omit({ cart_item
 });
 export type PrintCartItem = z.infer<typeof printCartItemSchema>;
 
-export const productsQuerySchema = z.object({
+/**
+ * Issue 19: whose print offer to show — the organisation of this album of the caller's (404 for
+ * another's). Without it: the organisation the caller's cart buys from, else the site's, else the
+ * platform catalogue.
+ */
+export const catalogueQuerySchema = z.object({ checkin_id: idParam.optional() });
+
+export const productsQuerySchema = catalogueQuerySchema.extend({
   include_variants_with_price: boolQuery.optional(),
   // decision: the chooser lists one family at a time.
   family_id: idParam.optional(),
@@ -112,6 +119,7 @@ export const printEndpoints = {
     access: 'public',
     summary: 'One print product with its variants and prices',
     params: idParams,
+    query: catalogueQuerySchema,
     response: printProductSchema,
   }),
   decorateConfiguration: endpoint({
@@ -127,6 +135,7 @@ export const printEndpoints = {
     tag,
     access: 'public',
     summary: 'Countries print products are delivered to',
+    query: catalogueQuerySchema,
     response: resultsOf(countrySchema),
   }),
 };

@@ -13,7 +13,11 @@ export function paymentRegistry(providers: {
   test: PaymentProvider;
   stripe: PaymentProvider | null;
   mercadoPago: PaymentProvider | null;
+  /** The methods the installation offers (PAYMENT_METHODS); all of them by default. */
+  methods?: readonly PaymentMethodId[] | undefined;
 }) {
+  // In the contract's order, whatever order the configuration lists them in.
+  const methods = PAYMENT_METHODS.filter((m) => !providers.methods || providers.methods.includes(m));
   const forMethod = (method: PaymentMethodId): PaymentProvider | null => {
     if (method === 'bank-transfer') return null;
     if (STRIPE_METHODS.includes(method)) return providers.stripe ?? providers.test;
@@ -31,7 +35,8 @@ export function paymentRegistry(providers: {
     testModeFor(methods: readonly PaymentMethodId[]): boolean {
       return methods.some((m) => forMethod(m)?.id === 'test');
     },
-    methods: PAYMENT_METHODS,
+    /** The methods this installation serves: events choose among them (issue 19). */
+    methods,
     stripePublishableKey: providers.stripe?.publicKey ?? null,
     mercadoPagoPublicKey: providers.mercadoPago?.publicKey ?? null,
   };

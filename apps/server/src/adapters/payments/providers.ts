@@ -1,3 +1,4 @@
+import type { PaymentMethodId } from '@fotodrop/contract';
 import type { Queryable } from '../../db/client';
 import { mercadoPagoPaymentProvider } from './mercado-pago-provider';
 import type { PaymentProvider } from './payment-provider';
@@ -13,6 +14,8 @@ export interface PaymentConfig {
   MERCADO_PAGO_ACCESS_TOKEN?: string | undefined;
   MERCADO_PAGO_PUBLIC_KEY?: string | undefined;
   MERCADO_PAGO_WEBHOOK_SECRET?: string | undefined;
+  /** The methods the installation offers at all (issue 19); every method when unset. */
+  PAYMENT_METHODS?: readonly PaymentMethodId[] | undefined;
 }
 
 /** The installation's payment providers, from its configuration. */
@@ -43,5 +46,5 @@ export function createPaymentProviders(deps: {
           webhookSecret: c.MERCADO_PAGO_WEBHOOK_SECRET,
         })
       : null;
-  return paymentRegistry({ test, stripe, mercadoPago });
+  return paymentRegistry({ test, stripe, mercadoPago, methods: c.PAYMENT_METHODS });
 }

@@ -21,13 +21,14 @@ import {
   checkinsRepository,
 } from '../../repositories/checkins.repository';
 import { purchasedInAlbum } from '../../repositories/entitlements.repository';
-import { printRepository } from '../../repositories/print.repository';
+import { printRepository, type VariantRow } from '../../repositories/print.repository';
 import { settingsRepository } from '../../repositories/settings.repository';
 import { viewedFiles } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
 import { cartAlbums } from './cart-album';
 import { cartOffers } from './cart-offers';
 import type { PhotobookCovers } from './photobook-covers';
+import { loadOffer, offerCurrency, offeredVariants } from './print-offer';
 
 /** The spec's message for a forged link or an offer that is over (albums spec §8). */
 export class PhotobookUnavailableError extends DomainError {
@@ -112,28 +113,36 @@ export function photobookService(deps: {
   }
 
   /**
-   * The catalogue's photobook: the first product taking exactly PHOTOBOOK_PHOTO_COUNT photos, sold
-   * in the album's currency (a cart holds one currency), with its cheapest variant.
+   * The photobook the album's organisation offers (issue 19): the first product taking exactly
+   * PHOTOBOOK_PHOTO_COUNT photos that its offer sells in the album's currency (a cart holds one
+   * currency), with its cheapest variant at the offer's price.
    */
-  async function photobookProduct(currency: string) {
+  async function photobookProduct(album: CheckinWithContext) {
+    const currency = album.service.currency;
+    const offer = await loadOffer(deps.db, album.service.organisationId);
     const repo = printRepository(deps.db);
-    const product = (await repo.products()).find(
+    const books = (await repo.products()).filter(
       (p) =>
         p.minPhotos === PHOTOBOOK_PHOTO_COUNT &&
         p.maxPhotos === PHOTOBOOK_PHOTO_COUNT &&
-        p.currency === currency,
+        offerCurrency(offer, p) === currency,
     );
-    if (!product) return null;
-    const variants = await repo.variantsOf([product.id]);
-    const cheapest = variants.reduce<(typeof variants)[number] | null>(
-      (best, v) =>
-        best === null ||
-        decimalStringToMinor(v.price, product.currency) < decimalStringToMinor(best.price, product.currency)
-          ? v
-          : best,
-      null,
-    );
-    return cheapest ? { product, variant: cheapest } : null;
+    const variants = await repo.variantsOf(books.map((p) => p.id));
+    for (const product of books) {
+      const cheapest = offeredVariants(offer, product, variants).reduce<{
+        variant: VariantRow;
+        price: string;
+      } | null>(
+        (best, v) =>
+          best === null ||
+          decimalStringToMinor(v.price, currency) < decimalStringToMinor(best.price, currency)
+            ? v
+            : best,
+        null,
+      );
+      if (cheapest) return { product, variant: cheapest.variant, price: cheapest.price, currency };
+    }
+    return null;
   }
 
   /**
@@ -182,7 +191,7 @@ export function photobookService(deps: {
     async offer(userId: number, checkinId: number): Promise<{ offer: PhotobookOffer | null }> {
       const album = await ownAlbum(userId, checkinId);
       const end = offerEnd(album);
-      if (!end || !(await photobookProduct(album.service.currency))) return { offer: null };
+      if (!end || !(await photobookProduct(album))) return { offer: null };
       // A count, not the book's photos: the album banner asks this on every visit.
       const photos = await albumMediaRepository(deps.db).count({
         userId,
@@ -208,7 +217,7 @@ export function photobookService(deps: {
       const album = await ownAlbum(userId, query.checkin_id);
       if (!(await keyMatches(userId, query.checkin_id, query.key))) throw new PhotobookUnavailableError();
       const end = offerEnd(album);
-      const book = end ? await photobookProduct(album.service.currency) : null;
+      const book = end ? await photobookProduct(album) : null;
       const photos = book ? await bookPhotos(userId, album) : [];
       if (!end || !book || photos.length === 0) throw new PhotobookUnavailableError();
       // The album listings' rule: watermarked previews until bought, the clean ones after.
@@ -224,10 +233,10 @@ export function photobookService(deps: {
         id: p.id,
         url: deps.mediaFiles.url(p.id, viewedFiles(bought.has(p.id)).preview, hidden.get(p.id)),
       }));
-      const { product, variant } = book;
-      const bookPrice = decimalStringToMinor(variant.price, product.currency);
+      const { product, variant, currency } = book;
+      const bookPrice = decimalStringToMinor(book.price, currency);
       const cost = await bookPhotosCost(userId, album.checkin.id, photos);
-      const money = (minor: number) => minorToDecimalString(minor, product.currency);
+      const money = (minor: number) => minorToDecimalString(minor, currency);
       const coverOf = (photo: { id: number }) => ({
         mediaId: photo.id,
         file: viewedFiles(bought.has(photo.id)).preview as 'preview' | 'preview-clean',
@@ -247,7 +256,7 @@ export function photobookService(deps: {
           back_cover_url: covers?.back ?? urls.at(-1)!.url,
           photos: urls,
           price: money(bookPrice),
-          currency: product.currency,
+          currency,
           offer_until: end.until,
           event_name: album.service.name,
           photo_count: product.maxPhotos,

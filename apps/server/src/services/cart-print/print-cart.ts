@@ -9,6 +9,7 @@ import { checkinsRepository } from '../../repositories/checkins.repository';
 import { boughtAcrossAlbums } from '../../repositories/entitlements.repository';
 import { printCartRepository } from '../../repositories/print-cart.repository';
 import { cartAlbums, coveredTypes, isPackage, NotForSaleError } from './cart-album';
+import { priceStoredPrints } from './print-offer';
 
 /**
  * decision: how many times a print item's price is charged. A product taking a fixed set of photos
@@ -136,9 +137,9 @@ export function printCart(db: Queryable, now: () => Date) {
       }
     },
 
-    /** The print items' count and total (minor units) at their variants' current prices. */
+    /** The print items' count and total (minor units) at their organisations' current prices. */
     async totals(userId: number): Promise<{ count: number; total: number; currency: string | null }> {
-      const items = await printCartRepository(db).list(userId);
+      const items = await priceStoredPrints(db, await printCartRepository(db).list(userId));
       let total = 0;
       for (const item of items) {
         total += decimalStringToMinor(item.price, item.currency) * chargedUnits(item, item.photos);

@@ -25,7 +25,25 @@ import { cartOffers } from './cart-offers';
 import { localized } from './catalogue-texts';
 import { countries } from './countries';
 import { chargedUnits, printCart } from './print-cart';
+import {
+  catalogueOrganisation,
+  loadOffer,
+  type Offer,
+  offerCurrency,
+  offeredVariants,
+  organisationOfPhotos,
+  priceStoredPrints,
+  productEnabled,
+  variantPrice,
+} from './print-offer';
 import { servedCountries } from './shipping';
+
+/** Who asks for the catalogue, and from where (print-offer.ts `catalogueOrganisation`). */
+export interface CatalogueContext {
+  userId: number | null;
+  checkinId?: number | undefined;
+  siteOrganisationId: number | null;
+}
 
 const sortedKey = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
 
@@ -77,8 +95,10 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
     product: PrintProductRow,
     groups: VariantGroup[],
     language: Language,
+    offer: Offer,
     variants?: VariantRow[],
   ): PrintProduct {
+    const currency = offerCurrency(offer, product);
     const text = (english: string | null, field: string) =>
       localized(english, product.translations, language, field);
     return {
@@ -89,7 +109,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       image_url: product.imageUrl,
       min_photos: product.minPhotos,
       max_photos: product.maxPhotos,
-      currency: product.currency,
+      currency,
       product_variant_options: groups
         .filter((g) => g.productId === product.id)
         .map((g) => ({
@@ -102,13 +122,11 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
         })),
       ...(variants
         ? {
-            variants: variants
-              .filter((v) => v.productId === product.id)
-              .map((v) => ({
-                id: v.id,
-                variant_option_ids: v.optionIds,
-                price: money(v.price, product.currency),
-              })),
+            variants: offeredVariants(offer, product, variants).map(({ variant, price }) => ({
+              id: variant.id,
+              variant_option_ids: variant.optionIds,
+              price: money(price, currency),
+            })),
           }
         : {}),
     };
@@ -152,14 +170,28 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       auth.user.id,
       photos.map((p) => p.photo_id),
     );
+    // Issue 19: the print is sold by its photos' organisation, on its offer's terms.
+    const organisationId = await organisationOfPhotos(
+      db,
+      photos.map((p) => p.photo_id),
+    );
+    const offer = await loadOffer(db, organisationId);
+    const price = productEnabled(offer, product) ? variantPrice(offer, product, variant) : null;
+    if (price === null) {
+      throw new ValidationError(
+        { product_id: ['print.product_not_offered'] },
+        'This product is not offered for these photos.',
+      );
+    }
+    const currency = offerCurrency(offer, product);
 
-    const unit = decimalStringToMinor(variant.price, product.currency);
+    const unit = decimalStringToMinor(price, currency);
     const units = chargedUnits(product, photos);
     let cartItemId: number | null = null;
     if (body.add_to_cart) {
       const cartCurrency = await cartRepository(db).currency(auth.user.id);
-      if (cartCurrency && cartCurrency !== product.currency) {
-        throw new CurrencyMismatchError(cartCurrency, product.currency, 'this print product is sold');
+      if (cartCurrency && cartCurrency !== currency) {
+        throw new CurrencyMismatchError(cartCurrency, currency, 'this print product is sold');
       }
       // The same configuration again (a double tap, a retried request) is the item already there:
       // more copies are asked for with the quantities, not by adding the configuration twice.
@@ -167,7 +199,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       const cartItems = printCartRepository(db);
       const wanted = photosKey(photos);
       const existing = (await cartItems.ofVariant(auth.user.id, product.id, variant.id)).find(
-        (item) => photosKey(item.photos) === wanted,
+        (item) => photosKey(item.photos) === wanted && item.organisationId === organisationId,
       );
       cartItemId =
         existing?.id ??
@@ -177,7 +209,8 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
             productId: product.id,
             variantId: variant.id,
             photos,
-            currency: product.currency,
+            currency,
+            organisationId,
           })
         ).id;
     }
@@ -194,9 +227,9 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
         ...p,
         thumbnail_url: deps.mediaFiles.url(p.photo_id, 'thumb', hidden.get(p.photo_id)),
       })),
-      unit_price: minorToDecimalString(unit, product.currency),
-      total_price: minorToDecimalString(unit * units, product.currency),
-      currency: product.currency,
+      unit_price: minorToDecimalString(unit, currency),
+      total_price: minorToDecimalString(unit * units, currency),
+      currency,
       cart_item_id: cartItemId,
     };
   }
@@ -204,7 +237,16 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
   return {
     /** The user's print items as the basket lists them, priced at their variant's current price. */
     async cartItems(userId: number, language: Language): Promise<PrintCartItem[]> {
-      const rows = await printCartRepository(deps.db).listDetailed(userId);
+      const rows = await priceStoredPrints(
+        deps.db,
+        (await printCartRepository(deps.db).listDetailed(userId)).map((r) => ({
+          ...r,
+          organisationId: r.item.organisationId,
+          currency: r.item.currency,
+          productId: r.item.productId,
+          variantId: r.item.variantId,
+        })),
+      );
       // Other participants' faces in anonymous mode: blurred thumbnails (one statement for all items).
       const hidden = await anonymizationRepository(deps.db).hiddenFromViewer(
         userId,
@@ -263,31 +305,38 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       };
     },
 
+    /** The products the context's organisation offers (print-offer.ts), at its prices. */
     async products(
-      query: { include_variants_with_price?: 'true' | 'false'; family_id?: number },
+      query: { include_variants_with_price?: 'true' | 'false'; family_id?: number | undefined },
       language: Language,
+      context: CatalogueContext,
     ) {
+      const offer = await loadOffer(deps.db, await catalogueOrganisation(deps.db, context));
       const repo = printRepository(deps.db);
-      const products = await repo.products(query.family_id);
-      const ids = products.map((p) => p.id);
-      const [groups, variants] = await Promise.all([
-        repo.groupsOf(ids),
-        query.include_variants_with_price === 'true' ? repo.variantsOf(ids) : undefined,
-      ]);
-      return { results: products.map((p) => productDto(p, groups, language, variants)) };
+      const all = await repo.products(query.family_id);
+      // Which products sell is decided by their priced variants, read whatever the query asks.
+      const variants = await repo.variantsOf(all.map((p) => p.id));
+      const products = all.filter((p) => offeredVariants(offer, p, variants).length > 0);
+      const groups = await repo.groupsOf(products.map((p) => p.id));
+      const shown = query.include_variants_with_price === 'true' ? variants : undefined;
+      return { results: products.map((p) => productDto(p, groups, language, offer, shown)) };
     },
 
-    async product(id: number, language: Language): Promise<PrintProduct> {
+    async product(id: number, language: Language, context: CatalogueContext): Promise<PrintProduct> {
+      const offer = await loadOffer(deps.db, await catalogueOrganisation(deps.db, context));
       const product = await findProduct(deps.db, id);
-      if (!product) throw new NotFoundError('Product not found.');
       const repo = printRepository(deps.db);
-      const [groups, variants] = await Promise.all([repo.groupsOf([id]), repo.variantsOf([id])]);
-      return productDto(product, groups, language, variants);
+      const variants = product ? await repo.variantsOf([id]) : [];
+      if (!product || offeredVariants(offer, product, variants).length === 0) {
+        throw new NotFoundError('Product not found.');
+      }
+      return productDto(product, await repo.groupsOf([id]), language, offer, variants);
     },
 
-    /** Prints go where a shipping rate is set (one list for every print product, shipping.ts). */
-    async countries(language: Language) {
-      const delivered = new Set(await servedCountries(deps.db));
+    /** Prints go where the offer's shipping rates are set (one list for every print product, shipping.ts). */
+    async countries(language: Language, context: CatalogueContext) {
+      const organisationId = await catalogueOrganisation(deps.db, context);
+      const delivered = new Set(await servedCountries(deps.db, organisationId));
       return { results: countries(language).filter((c) => delivered.has(c.code)) };
     },
 

@@ -25,18 +25,36 @@ export interface ShippingQuote {
 /**
  * What sending an order's print items to `country` costs, in `currency`: one shipping charge and
  * one handling fee per order that has print items (decision, docs/decisions.md), nothing for an
- * order of digital items only. A country without a rate in that currency is not served.
+ * order of digital items only. Issue 19: each organisation whose prints the order holds sends its
+ * own parcel at its own rates (`organisationIds`; null: the platform's rates), so the charges add
+ * up; a country one of them does not serve in that currency is refused.
  */
 export async function shippingQuote(
   db: Queryable,
-  input: { country: string; currency: string; hasPrintItems: boolean },
+  input: {
+    country: string;
+    currency: string;
+    hasPrintItems: boolean;
+    organisationIds?: readonly (number | null)[] | undefined;
+  },
 ): Promise<ShippingQuote> {
   if (!input.hasPrintItems) return { shipping: 0, handlingFee: 0 };
   const country = input.country.trim().toUpperCase();
-  const rate = await shippingRatesRepository(db).find(country, input.currency.toUpperCase());
-  if (!rate) throw new NoDeliveryError(country);
-  return { shipping: rate.shipping, handlingFee: rate.handlingFee };
+  const senders = [...new Set(input.organisationIds?.length ? input.organisationIds : [null])];
+  const quote = { shipping: 0, handlingFee: 0 };
+  for (const organisationId of senders) {
+    const rate = await shippingRatesRepository(db).find(
+      country,
+      input.currency.toUpperCase(),
+      organisationId,
+    );
+    if (!rate) throw new NoDeliveryError(country);
+    quote.shipping += rate.shipping;
+    quote.handlingFee += rate.handlingFee;
+  }
+  return quote;
 }
 
-/** The countries print items are delivered to: those with a shipping rate. */
-export const servedCountries = (db: Queryable) => shippingRatesRepository(db).countries();
+/** The countries an organisation's prints are delivered to (the platform's by default): those with a rate. */
+export const servedCountries = (db: Queryable, organisationId: number | null = null) =>
+  shippingRatesRepository(db).countries(organisationId);

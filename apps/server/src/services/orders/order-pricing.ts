@@ -19,6 +19,7 @@ import {
   type SaleAlbum,
 } from '../cart-print/cart-album';
 import { chargedUnits } from '../cart-print/print-cart';
+import { priceStoredPrints } from '../cart-print/print-offer';
 import { computeDiscounts, splitEvenly } from './discounts';
 
 export type VoucherStatus = 'valid' | 'invalid' | 'used';
@@ -35,7 +36,13 @@ export class VoucherError extends DomainError {
 /** Shipping of an order with print items to a country (cart-print/shipping.ts). */
 export type QuoteShipping = (
   db: Queryable,
-  input: { country: string; currency: string; hasPrintItems: boolean },
+  input: {
+    country: string;
+    currency: string;
+    hasPrintItems: boolean;
+    /** Whose prints the order holds (their offers' shipping rates; null: the platform's). */
+    organisationIds?: readonly (number | null)[];
+  },
 ) => Promise<{ shipping: number; handlingFee: number }>;
 
 export interface PricedCart {
@@ -201,10 +208,21 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
         });
       }
 
-      const printRows = await printCartRepository(db).listDetailed(userId);
+      const printRows = await priceStoredPrints(
+        db,
+        (await printCartRepository(db).listDetailed(userId)).map((r) => ({
+          ...r,
+          organisationId: r.item.organisationId,
+          currency: r.item.currency,
+          productId: r.item.productId,
+          variantId: r.item.variantId,
+        })),
+      );
       const printItems = printRows.map((r) => r.item);
       let printTotal = 0;
-      for (const { item, title, price, minPhotos, maxPhotos } of [...printRows].reverse()) {
+      for (const { item, title, price, minPhotos, maxPhotos, offered } of [...printRows].reverse()) {
+        // Issue 19: a product its organisation no longer offers is not sold (the participant removes it).
+        if (!offered) closed.push(`“${title}” is no longer offered. Remove it from your cart.`);
         const unitPrice = decimalStringToMinor(price, item.currency);
         const units = chargedUnits({ minPhotos, maxPhotos }, item.photos);
         printTotal += unitPrice * units;
@@ -245,7 +263,12 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
       const hasPrint = printItems.length > 0;
       const quote =
         hasPrint && options.country && currency
-          ? await deps.quoteShipping(db, { country: options.country, currency, hasPrintItems: true })
+          ? await deps.quoteShipping(db, {
+              country: options.country,
+              currency,
+              hasPrintItems: true,
+              organisationIds: printItems.map((i) => i.organisationId),
+            })
           : { shipping: 0, handlingFee: 0 };
       const voucher = options.voucherCode
         ? await voucherOf(db, userId, options.voucherCode, { currency, organisationIds, serviceIds })

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 import { ordersRepository } from '../../repositories/orders.repository';
 import type { PricedCart } from './order-pricing';
 
-const NAMES: Record<PaymentMethodId, string> = {
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethodId, string> = {
   stripe: 'Card',
   ideal: 'iDEAL',
   p24: 'Przelewy24',
@@ -13,7 +13,7 @@ const NAMES: Record<PaymentMethodId, string> = {
 };
 
 /** Currencies each method can take (iDEAL: euro; Przelewy24: złoty and euro; Mercado Pago: Latin America). */
-const CURRENCIES: Partial<Record<PaymentMethodId, readonly string[]>> = {
+export const METHOD_CURRENCIES: Partial<Record<PaymentMethodId, readonly string[]>> = {
   ideal: ['EUR'],
   p24: ['PLN', 'EUR'],
   'mercado-pago': ['ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN', 'UYU'],
@@ -36,7 +36,7 @@ export function paymentOptions(deps: { payments: PaymentRegistry }) {
       const account = await repo.bankAccountFor(priced.organisationId);
       const methods = deps.payments.methods.filter((method) => {
         if (settings.some((s) => !s.methods.includes(method))) return false;
-        const currencies = CURRENCIES[method];
+        const currencies = METHOD_CURRENCIES[method];
         if (currencies && (!priced.currency || !currencies.includes(priced.currency))) return false;
         if (method === 'bank-transfer') return account !== null;
         return true;
@@ -47,7 +47,7 @@ export function paymentOptions(deps: { payments: PaymentRegistry }) {
       return {
         payment_methods: methods.map((id) => ({
           id,
-          name: NAMES[id],
+          name: PAYMENT_METHOD_NAMES[id],
           banks: deps.payments.forMethod(id)?.banks?.(id) ?? [],
         })),
         payment_settings: {

@@ -230,6 +230,15 @@ export const paths = {
     access: 'login',
     getHref: (slug: string) => `/organiser/events/${seg(slug)}/participants`,
   },
+  // decision (issue 19): no spec screen; the payment methods an event offers (read: orders.read,
+  // change: selling.manage)
+  organiserEventPayments: {
+    path: '/organiser/events/:slug/payments',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}/payments`,
+  },
+  // decision (issue 19): no spec screen; the organisation's bank account and print offer (selling.manage)
+  organiserSelling: { path: '/organiser/selling', access: 'login', getHref: () => '/organiser/selling' },
   // decision (issue 18): no spec screen; the organisation's support requests (orders.read)
   organiserSupport: { path: '/organiser/support', access: 'login', getHref: () => '/organiser/support' },
   // decision (issue 19): no spec screen; the organisation's vouchers and campaigns (selling.manage)

@@ -31,6 +31,10 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
       (key) => [language, key] as const,
     ),
   ),
+  // the IBAN is called IBAN in most languages (issue 19); Polish says "Numer IBAN"
+  ...LANGUAGES.filter((language) => !['en', 'pl'].includes(language)).map(
+    (language) => [language, 'organiser.selling.bank.iban'] as const,
+  ),
   // Italian uses the English loanwords "Password" and "Privacy" (no native alternative in UI use)
   ['it', 'auth.fields.password'],
   ['it', 'profile.nav.password'],

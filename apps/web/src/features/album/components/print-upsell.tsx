@@ -22,7 +22,8 @@ export function PrintUpsell() {
   const value = useAlbumCart();
   const sellsNow = value?.sellsNow ?? false;
   const shown = useFirstPhotosShown();
-  const products = usePrintProducts({ enabled: sellsNow && shown });
+  // the album's organisation's offer (issue 19): its products, at its prices
+  const products = usePrintProducts({ enabled: sellsNow && shown, checkinId: value?.checkin.id });
   if (!value || !sellsNow || !products.data) return null;
   const lowest = lowestPrice(products.data, value.checkin.currency);
   if (!lowest) return null;

@@ -27,6 +27,7 @@ const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolea
   { key: 'prices', href: paths.organiserPriceSheets.getHref(), action: 'selling.manage' },
   { key: 'branding', href: paths.organiserBranding.getHref(), action: 'branding.manage' },
   { key: 'vouchers', href: paths.organiserVouchers.getHref(), action: 'selling.manage' },
+  { key: 'selling', href: paths.organiserSelling.getHref(), action: 'selling.manage' },
 ];
 // The contract's PLATFORM_STAFF_PERMISSION (constants, no zod)
 const STAFF = 'platform.staff';

@@ -138,6 +138,11 @@ export function EventOverview({
               {t('organiser.event.to_participants')}
             </ButtonLink>
           )}
+          {canSeeParticipants && (
+            <ButtonLink variant="secondary" to={paths.organiserEventPayments.getHref(event.slug)}>
+              {t('organiser.event.to_payments')}
+            </ButtonLink>
+          )}
         </div>
       </section>
     </div>

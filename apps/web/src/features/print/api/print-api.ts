@@ -18,11 +18,17 @@ export async function fetchProductFamilies(signal?: AbortSignal) {
   return (await callEndpoint(printEndpointRoutes.productFamilies, { signal })).results;
 }
 
-/** GET …/products/?include_variants_with_price=true: every product with its priced variants. */
-export async function fetchProducts(signal?: AbortSignal) {
+/**
+ * GET …/products/?include_variants_with_price=true: every product with its priced variants, as
+ * the album's organisation offers them (`checkinId`; else the server picks: the cart's, the site's).
+ */
+export async function fetchProducts(signal?: AbortSignal, checkinId?: number) {
   return (
     await callEndpoint(printEndpointRoutes.products, {
-      query: { include_variants_with_price: 'true' },
+      query: {
+        include_variants_with_price: 'true',
+        ...(checkinId === undefined ? {} : { checkin_id: checkinId }),
+      },
       signal,
     })
   ).results;

@@ -35,11 +35,14 @@ export function productFamiliesQuery() {
   });
 }
 
-/** Every product with its priced variants: one call serves the chooser, the banner and the basket. */
-export function printProductsQuery() {
+/**
+ * Every product with its priced variants: one call serves the chooser, the banner and the basket;
+ * the album's banner asks for its organisation's offer (`checkinId`, a key of its own).
+ */
+export function printProductsQuery(checkinId?: number) {
   return queryOptions({
-    queryKey: printKeys.products,
-    queryFn: ({ signal }) => fetchProducts(signal),
+    queryKey: checkinId === undefined ? printKeys.products : [...printKeys.products, checkinId],
+    queryFn: ({ signal }) => fetchProducts(signal, checkinId),
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -69,8 +72,15 @@ export function useProductFamilies() {
   return useQuery(productFamiliesQuery(), queryClient);
 }
 
-export function usePrintProducts({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...printProductsQuery(), enabled }, queryClient);
+/** `checkinId`: the catalogue as that album's organisation offers it (issue 19: its products and prices). */
+export function usePrintProducts({
+  enabled = true,
+  checkinId,
+}: {
+  enabled?: boolean;
+  checkinId?: number;
+} = {}) {
+  return useQuery({ ...printProductsQuery(checkinId), enabled }, queryClient);
 }
 
 /** One product; the catalogue's copy shows at once when the chooser loaded it. */
