@@ -34,6 +34,7 @@ import { organiserRoutes } from './routes/organiser.routes';
 import { organiserCodeRoutes } from './routes/organiser-codes.routes';
 import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
+import { organiserOrderRoutes } from './routes/organiser-orders.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
 import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   brandingRoutes(context);
   organiserCodeRoutes(context, { app });
   organiserParticipantRoutes(context);
+  organiserOrderRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

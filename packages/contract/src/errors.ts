@@ -86,6 +86,10 @@ export const ErrorCode = {
   invitationUsed: 'invitation_used',
   /** An invitation past its end (410, its lookup): the owner sends a new one. */
   invitationExpired: 'invitation_expired',
+  /** The payment provider refused or did not answer a refund (502, issue 19): the order is unchanged. */
+  refundFailed: 'refund_failed',
+  /** A refund of these lines is already done or under way (409, issue 19). */
+  alreadyRefunded: 'already_refunded',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -18,6 +18,7 @@ export * from './api/organiser-codes';
 export * from './api/organiser-events';
 export * from './api/organiser-media';
 export * from './api/organiser-participants';
+export * from './api/organiser-orders';
 export * from './api/organiser-progress';
 export * from './api/organiser-uploads';
 export * from './api/payment-methods';

@@ -15,6 +15,7 @@ import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserEventEndpoints } from './api/organiser-events';
 import { organiserMediaManageEndpoints } from './api/organiser-media';
+import { organiserOrderEndpoints } from './api/organiser-orders';
 import { organiserParticipantEndpoints } from './api/organiser-participants';
 import { organiserProgressEndpoints } from './api/organiser-progress';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
@@ -52,6 +53,7 @@ export const apiGroups = {
   organiserMediaManage: organiserMediaManageEndpoints,
   organiserParticipants: organiserParticipantEndpoints,
   organiserProgress: organiserProgressEndpoints,
+  organiserOrders: organiserOrderEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

@@ -51,6 +51,9 @@ import { orderCompletion } from './orders/order-completion';
 import { orderPayments } from './orders/order-payments';
 import { orderPlacement } from './orders/order-placement';
 import { orderPresenter } from './orders/order-presenter';
+import { orderRefunds } from './orders/order-refunds';
+import { organiserOrderActions } from './orders/organiser-order-actions.service';
+import { organiserOrdersService } from './orders/organiser-orders.service';
 import { orderPricing } from './orders/order-pricing';
 import { ordersService } from './orders/orders.service';
 import { paymentOptions } from './orders/payment-options';
@@ -172,6 +175,7 @@ export function createServices(deps: ServiceDeps) {
     completion,
     timeoutMs: paymentTimeoutMs,
   });
+  const presenter = orderPresenter({ db: deps.db, mediaFiles });
   const orders = ordersService({
     db: deps.db,
     jobs: deps.jobs,
@@ -185,10 +189,12 @@ export function createServices(deps: ServiceDeps) {
       reuseForMs: paymentTimeoutMs / 2,
     }),
     orderPayments: orderPaymentFlow,
-    presenter: orderPresenter({ db: deps.db, mediaFiles }),
+    presenter,
     completion,
     voucherGuesses,
   });
+  const refunds = orderRefunds({ db: deps.db, jobs: deps.jobs, payments, now });
+  const organiserOrders = organiserOrdersService({ db: deps.db });
   return {
     auth,
     limiter,
@@ -281,6 +287,18 @@ export function createServices(deps: ServiceDeps) {
     orders,
     orderCompletion: completion,
     orderPayments: orderPaymentFlow,
+    orderRefunds: refunds,
+    organiserOrders,
+    organiserOrderActions: organiserOrderActions({
+      db: deps.db,
+      jobs: deps.jobs,
+      storage: deps.storage,
+      now,
+      reads: organiserOrders,
+      refunds,
+      completion,
+      presenter,
+    }),
     cartPayments: cartPaymentsService({ db: deps.db, pricing, options }),
     savedCards: savedCardsService({ payments }),
     testPayments: testPaymentsService({
