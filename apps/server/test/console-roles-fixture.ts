@@ -136,6 +136,10 @@ export async function organisationState(h: Harness, organisationId: number): Pro
      union all ${ofEvents('galleries')}
      union all ${ofEvents('picacodes')}
      union all ${ofEvents('media')}
+     union all select 'orders', to_jsonb(o)::text from orders o where o.organisation_id = $1
+     union all select 'refunds', to_jsonb(r)::text from refunds r join orders o on o.id = r.order_id where o.organisation_id = $1
+     union all select 'order_emails', to_jsonb(e)::text from order_emails e join orders o on o.id = e.order_id where o.organisation_id = $1
+     union all select 'order_settings', to_jsonb(s)::text from organisation_order_settings s where s.organisation_id = $1
      order by 1, 2`,
     [organisationId],
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paymentRegistry } from '../src/adapters/payments/payment-registry';
 import { RefundRefusedError } from '../src/adapters/payments/payment-provider';
+import { paymentRegistry } from '../src/adapters/payments/payment-registry';
 import { TEST_CARDS, testPaymentProvider } from '../src/adapters/payments/test-provider';
 import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
@@ -97,12 +97,24 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
       { token: buyer },
     );
     expect(picked.status).toBe(201);
-    const created = await call(h.app, 'POST', '/api/v3/orders/', { payment_method: 'stripe', ...body }, { token: buyer });
+    const created = await call(
+      h.app,
+      'POST',
+      '/api/v3/orders/',
+      { payment_method: 'stripe', ...body },
+      { token: buyer },
+    );
     expect(created.status).toBe(201);
     const order = created.body.order as { id: number; status: string };
     if (order.status === 'pending') return order.id;
     const intent = (created.body.payment as { client_secret: string }).client_secret;
-    await call(h.app, 'POST', `/api/test-payments/v1/intents/${intent}/confirm/`, { card_number: TEST_CARDS.succeeds }, { token: buyer });
+    await call(
+      h.app,
+      'POST',
+      `/api/test-payments/v1/intents/${intent}/confirm/`,
+      { card_number: TEST_CARDS.succeeds },
+      { token: buyer },
+    );
     const confirmed = await call(
       h.app,
       'POST',
@@ -115,8 +127,10 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
   }
   const detail = async (id: number) => (await send('GET', `${ORDERS}${id}/`)).body as unknown as Detail;
   const purchased = async () =>
-    ((await call(h.app, 'GET', `/api/v3/checkins/${albumId}/all-medias/`, undefined, { token: buyer })).body
-      .results as { id: number; is_purchased: boolean }[])
+    (
+      (await call(h.app, 'GET', `/api/v3/checkins/${albumId}/all-medias/`, undefined, { token: buyer })).body
+        .results as { id: number; is_purchased: boolean }[]
+    )
       .filter((m) => m.is_purchased)
       .map((m) => m.id)
       .sort();
@@ -125,9 +139,9 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
   it('finds an order by e-mail or number, filters it, and exports its lines with sums that match', async () => {
     const id = await buy(mine.slice(0, 2), { voucher_code: 'PROMO20' });
     const list = async (query: string) =>
-      ((await send('GET', `${ORDERS}?organisation_id=${orgId}${query}`)).body.results as { id: number }[]).map(
-        (o) => o.id,
-      );
+      (
+        (await send('GET', `${ORDERS}?organisation_id=${orgId}${query}`)).body.results as { id: number }[]
+      ).map((o) => o.id);
     expect(await list('&q=ada.buyer')).toEqual([id]);
     expect(await list(`&q=${id}`)).toEqual([id]);
     expect(await list('&q=nobody@example.com')).toEqual([]);
@@ -137,11 +151,16 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await list(`&from=2020-01-01&to=2099-12-31`)).toEqual([id]);
     expect(await list(`&from=2099-01-01`)).toEqual([]);
-    expect((await send('GET', `${ORDERS}?organisation_id=${orgId}&from=${today}&to=2020-01-01`)).status).toBe(400);
+    expect((await send('GET', `${ORDERS}?organisation_id=${orgId}&from=${today}&to=2020-01-01`)).status).toBe(
+      400,
+    );
 
     const csv = await send('GET', `${ORDERS}?organisation_id=${orgId}&format=csv`);
     expect(csv.raw.headers['content-type']).toMatch(/^text\/csv/);
-    const [header, ...rows] = csv.raw.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, ...rows] = csv.raw.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const columns = header!.split(',');
     const cell = (row: string, name: string) => row.split(',')[columns.indexOf(name)]!;
     expect(rows.length).toBe(1);
@@ -160,7 +179,10 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
     const id = await buy([mine[1]!]);
     expect(await purchased()).toEqual([mine[0]!, mine[1]!].sort());
     const order = await detail(id);
-    const refunded = await send('POST', `${ORDERS}${id}/refund/`, { lines: [order.lines[0]!.id], reason: 'Wrong runner' });
+    const refunded = await send('POST', `${ORDERS}${id}/refund/`, {
+      lines: [order.lines[0]!.id],
+      reason: 'Wrong runner',
+    });
     expect(refunded.status).toBe(200);
     expect(refunded.body.status).toBe('refunded');
     expect(await purchased()).toEqual([mine[0]!]);
@@ -191,7 +213,9 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
     const id = await buy([mine[0]!]);
     const line = (await detail(id)).lines[0]!.id;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => send('POST', `${ORDERS}${id}/refund/`, { lines: [line], reason: 'Double click' })),
+      Array.from({ length: 20 }, () =>
+        send('POST', `${ORDERS}${id}/refund/`, { lines: [line], reason: 'Double click' }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
@@ -214,7 +238,9 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
     expect(await purchased()).toEqual([mine[0]!]);
     // a later try, the provider willing, refunds
     fault = 'none';
-    expect((await send('POST', `${ORDERS}${id}/refund/`, { reason: 'Duplicate' })).body.status).toBe('refunded');
+    expect((await send('POST', `${ORDERS}${id}/refund/`, { reason: 'Duplicate' })).body.status).toBe(
+      'refunded',
+    );
   });
 
   it.each(['answer-lost', 'killed-before'] as const)(
@@ -256,7 +282,13 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
   });
 
   it('holds a print order for review until released, or cancels its prints with a refund', async () => {
-    expect((await send('PATCH', `/api/organiser/v1/organisations/${orgId}/order-settings/`, { print_hold_hours: 24 })).body).toEqual({
+    expect(
+      (
+        await send('PATCH', `/api/organiser/v1/organisations/${orgId}/order-settings/`, {
+          print_hold_hours: 24,
+        })
+      ).body,
+    ).toEqual({
       print_hold_hours: 24,
     });
     const withPrints = async () => {
@@ -265,7 +297,18 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
       await h.database.executeSql(
         `insert into order_lines (order_id, kind, description, quantity, total, media_ids, print)
          values ($1, 'print', 'Photo prints 10x15', 1, 0, '{}', $2)`,
-        [id, JSON.stringify({ productId: 1, variantId: 1, title: 'Photo prints', options: {}, sizeMm: null, photos: [{ photo_id: mine[1], quantity: 1 }], unitPrice: 0 })],
+        [
+          id,
+          JSON.stringify({
+            productId: 1,
+            variantId: 1,
+            title: 'Photo prints',
+            options: {},
+            sizeMm: null,
+            photos: [{ photo_id: mine[1], quantity: 1 }],
+            unitPrice: 0,
+          }),
+        ],
       );
       await h.services.orderCompletion.fulfil(id);
       return id;

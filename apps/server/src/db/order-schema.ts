@@ -71,7 +71,10 @@ export const orders = pgTable(
      * Print orders held for review (issue 19): `held` until `print_hold_until` or a release, then
      * `released` (lab package made); `cancelled` when its prints were refunded instead.
      */
-    printHold: text('print_hold').$type<'none' | 'held' | 'released' | 'cancelled'>().notNull().default('none'),
+    printHold: text('print_hold')
+      .$type<'none' | 'held' | 'released' | 'cancelled'>()
+      .notNull()
+      .default('none'),
     printHoldUntil: at('print_hold_until'),
   },
   (t) => [

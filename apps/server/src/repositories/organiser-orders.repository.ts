@@ -46,10 +46,7 @@ export function organiserOrdersRepository(db: Queryable) {
             where ol.order_id = ${orders.id} and ol.checkin_id is null and m.photo_service_id = ${f.photoServiceId})`
         : undefined,
       q
-        ? or(
-            ilike(users.email, containsPattern(q)),
-            number !== null ? eq(orders.id, number) : undefined,
-          )
+        ? or(ilike(users.email, containsPattern(q)), number !== null ? eq(orders.id, number) : undefined)
         : undefined,
       // a day in the organisation's zone starts at its local midnight
       f.from
@@ -75,11 +72,7 @@ export function organiserOrdersRepository(db: Queryable) {
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(page.limit)
           .offset(page.offset),
-        db
-          .select({ n: count() })
-          .from(orders)
-          .innerJoin(users, eq(users.id, orders.userId))
-          .where(condition),
+        db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(condition),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

@@ -24,5 +24,7 @@ export function organiserOrderRoutes({ route, services }: RouteContext): void {
   route(k.releasePrints, async ({ auth, params }) => actions.release(auth, params.id));
   route(k.cancelPrints, async ({ auth, params, body }) => actions.cancelPrints(auth, params.id, body));
   route(k.orderSettings, async ({ auth, params }) => actions.settings(auth, params.id));
-  route(k.updateOrderSettings, async ({ auth, params, body }) => actions.updateSettings(auth, params.id, body));
+  route(k.updateOrderSettings, async ({ auth, params, body }) =>
+    actions.updateSettings(auth, params.id, body),
+  );
 }

@@ -197,7 +197,8 @@ export const organiserOrderEndpoints = {
     path: orderPath('mark-paid/'),
     tag,
     access: 'user',
-    summary: 'A pending bank transfer arrived: the order becomes paid, as a card payment does (orders.manage)',
+    summary:
+      'A pending bank transfer arrived: the order becomes paid, as a card payment does (orders.manage)',
     params: idParams,
     response: organiserOrderDetailSchema,
   }),
@@ -214,7 +215,7 @@ export const organiserOrderEndpoints = {
   }),
   labPackage: endpoint({
     method: 'GET',
-    path: orderPath('lab-package.json'),
+    path: orderPath('lab-package/'),
     tag,
     access: 'user',
     summary:

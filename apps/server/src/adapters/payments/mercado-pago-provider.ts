@@ -23,7 +23,9 @@ import {
 } from './payment-provider';
 
 const refusalMessage = (error: unknown) =>
-  error instanceof Error ? error.message : String((error as { message?: unknown }).message ?? 'Refund refused.');
+  error instanceof Error
+    ? error.message
+    : String((error as { message?: unknown }).message ?? 'Refund refused.');
 
 export interface MercadoPagoProviderOptions {
   accessToken: string;

@@ -76,7 +76,11 @@ export interface PaymentProvider {
    * RefundRefusedError when the provider said no for good; any other error leaves the outcome
    * unknown (ask again with the same key).
    */
-  refund(providerRef: string, amountMinor: number, idempotencyKey: string): Promise<{ refundRef: string | null }>;
+  refund(
+    providerRef: string,
+    amountMinor: number,
+    idempotencyKey: string,
+  ): Promise<{ refundRef: string | null }>;
   /**
    * Verifies a webhook's signature on the raw body and says which payment it concerns; null for
    * events that concern no payment. Throws WebhookSignatureError when the signature is wrong.

@@ -193,7 +193,10 @@ export function stripePaymentProvider(options: StripeProviderOptions) {
       } catch (error) {
         // Stripe answered and refused (an amount above what is left, a charge disputed): final.
         // Connection errors and 5xx stay unknown: the caller asks again with the same key.
-        if (isStripeError(error) && (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError'))
+        if (
+          isStripeError(error) &&
+          (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')
+        )
           throw new RefundRefusedError(error.message);
         throw error;
       }

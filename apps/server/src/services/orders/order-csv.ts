@@ -79,7 +79,8 @@ export function ordersCsv(input: {
       const shipping = index === 0 ? order.shippingCosts + order.handlingFee : 0;
       const amount = line.total - discount + shipping;
       const refunded =
-        own.reduce((s, r) => s + (r.lineAmounts[String(line.id)] ?? 0), 0) + (index === 0 ? shippingRefunded : 0);
+        own.reduce((s, r) => s + (r.lineAmounts[String(line.id)] ?? 0), 0) +
+        (index === 0 ? shippingRefunded : 0);
       text += csvLine([
         String(order.id),
         localTime(order.createdAt, input.timeZone),

@@ -89,7 +89,8 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
   async function revoke(repo: ReturnType<typeof refundsRepository>, order: OrderRow, line: OrderLineRow) {
     if (line.kind !== 'digital' || line.orderType === null) return;
     if (line.orderType === 'PHOTOLIST') await repo.revokeMedia(order.id, line.mediaIds);
-    else if (line.checkinId !== null) await repo.revokeAlbum(order.id, line.checkinId, coveredTypes(line.orderType));
+    else if (line.checkinId !== null)
+      await repo.revokeAlbum(order.id, line.checkinId, coveredTypes(line.orderType));
   }
 
   /** Step 2 (and its retry): asks the provider with the refund's key, then ends the refund. */
@@ -101,8 +102,15 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
     }
     const provider = deps.payments.byId(refund.provider);
     if (!provider) {
-      await repo().finish(refund.id, { status: 'failed', message: 'The payment provider is not configured.' }, deps.now());
-      throw new RefundFailedError('The payment provider is not configured.', { refund_id: refund.id, pending: false });
+      await repo().finish(
+        refund.id,
+        { status: 'failed', message: 'The payment provider is not configured.' },
+        deps.now(),
+      );
+      throw new RefundFailedError('The payment provider is not configured.', {
+        refund_id: refund.id,
+        pending: false,
+      });
     }
     let answer: { refundRef: string | null };
     try {

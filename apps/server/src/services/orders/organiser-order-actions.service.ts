@@ -53,7 +53,11 @@ export function organiserOrderActions(deps: {
     async refund(auth: AuthContext, id: number, body: { lines?: number[] | undefined; reason: string }) {
       assertNotImpersonated(auth);
       const { order } = await deps.reads.orderFor(auth, id, 'orders.manage');
-      await deps.refunds.refund(order.id, { lines: body.lines, reason: body.reason, createdBy: auth.user.id });
+      await deps.refunds.refund(order.id, {
+        lines: body.lines,
+        reason: body.reason,
+        createdBy: auth.user.id,
+      });
       return detail(order.id);
     },
 
@@ -90,7 +94,11 @@ export function organiserOrderActions(deps: {
       const lab = await organiserOrdersRepository(deps.db).labPackage(order.id);
       const bytes = lab ? await deps.storage.get(lab.manifestKey) : null;
       if (!lab || !bytes) throw new NotFoundError('This order has no lab package (yet).');
-      return { order_id: order.id, files: lab.files, manifest: JSON.parse(bytes.toString('utf8')) as unknown };
+      return {
+        order_id: order.id,
+        files: lab.files,
+        manifest: JSON.parse(bytes.toString('utf8')) as unknown,
+      };
     },
 
     async release(auth: AuthContext, id: number) {
@@ -107,7 +115,11 @@ export function organiserOrderActions(deps: {
       if (!(await holds().move(order.id, 'held', 'cancelled')))
         throw orderState('This order has no print order held for review.');
       try {
-        await deps.refunds.refund(order.id, { reason: body.reason, createdBy: auth.user.id, printsOnly: true });
+        await deps.refunds.refund(order.id, {
+          reason: body.reason,
+          createdBy: auth.user.id,
+          printsOnly: true,
+        });
       } catch (error) {
         // refused, or nothing to refund: the prints are held again; no answer: the refund is retried
         if (!(error instanceof RefundFailedError && (error.data as { pending?: boolean }).pending))
@@ -129,7 +141,11 @@ export function organiserOrderActions(deps: {
       return { print_hold_hours: await holds().holdHours(organisationId) };
     },
 
-    async updateSettings(auth: AuthContext, organisationId: number, body: OrderSettings): Promise<OrderSettings> {
+    async updateSettings(
+      auth: AuthContext,
+      organisationId: number,
+      body: OrderSettings,
+    ): Promise<OrderSettings> {
       await access.organisation(auth, organisationId, 'selling.manage');
       await holds().setHoldHours(organisationId, body.print_hold_hours);
       return { print_hold_hours: body.print_hold_hours };

@@ -96,7 +96,8 @@ export function organiserOrdersService(deps: { db: Db }) {
     return rows.map(({ order, email, firstName, lastName }) => {
       const own = lines.filter((l) => l.orderId === order.id);
       const named = new Map<string, { slug: string; name: string }>();
-      for (const e of events.filter((x) => x.orderId === order.id)) named.set(e.slug, { slug: e.slug, name: e.name });
+      for (const e of events.filter((x) => x.orderId === order.id))
+        named.set(e.slug, { slug: e.slug, name: e.name });
       const refunded = refunds
         .filter((r) => r.orderId === order.id && r.status === 'succeeded')
         .reduce((s, r) => s + r.amount, 0);

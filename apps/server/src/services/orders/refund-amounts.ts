@@ -29,7 +29,7 @@ export function discountShares(lines: LineMoney[], discount: number): Map<number
     floors[i] = (floors[i] ?? 0) + 1;
     left -= 1;
   }
-  lines.forEach((l, i) => shares.set(l.id, floors[i] ?? 0));
+  for (const [i, l] of lines.entries()) shares.set(l.id, floors[i] ?? 0);
   return shares;
 }
 
