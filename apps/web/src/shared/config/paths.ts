@@ -220,6 +220,13 @@ export const paths = {
   },
   // decision (issue 18): no spec screen; the organisation's support requests (orders.read)
   organiserSupport: { path: '/organiser/support', access: 'login', getHref: () => '/organiser/support' },
+  // decision (issue 19): no spec screen; the organisation's orders (orders.read) and one order
+  organiserOrders: { path: '/organiser/orders', access: 'login', getHref: () => '/organiser/orders' },
+  organiserOrder: {
+    path: '/organiser/orders/:id',
+    access: 'login',
+    getHref: (id: number) => `/organiser/orders/${id}`,
+  },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   // `event`: the event the page opens on (an event's own Upload link), else the default event
   organiserUpload: {
