@@ -83,3 +83,15 @@ export const releasePrints = (id: number) => callEndpoint(o.releasePrints, { par
 export const cancelPrints = (id: number, reason: string) =>
   callEndpoint(o.cancelPrints, { params: { id }, body: { reason } });
 export const labPackageFile = (id: number) => downloadEndpoint(o.labPackage, { params: { id } });
+
+export function orderSettingsQuery(organisationId: number) {
+  return queryOptions({
+    queryKey: ['organiser', 'order-settings', organisationId] as const,
+    queryFn: ({ signal }) => callEndpoint(o.orderSettings, { params: { id: organisationId }, signal }),
+  });
+}
+export const saveOrderSettings = (organisationId: number, printHoldHours: number) =>
+  callEndpoint(o.updateOrderSettings, {
+    params: { id: organisationId },
+    body: { print_hold_hours: printHoldHours },
+  });

@@ -21,6 +21,7 @@ import { ConsolePager } from '../console/console-pager';
 import { useCurrentOrganisation } from '../console/current-organisation';
 import { FilterSelect, SearchForm } from '../participants/search-form';
 import { exportOrdersCsv, NO_FILTERS, type OrderFilters, ordersPageQuery } from './orders-api';
+import { PrintHoldSetting } from './print-hold-setting';
 
 /** /organiser/orders: the organisation's orders, filtered, paged, exported for accounting. */
 export function Component() {
@@ -146,6 +147,7 @@ function OrdersList({ organisation }: { organisation: MyOrganisation }) {
         </table>
       )}
       <ConsolePager pagination={pagination} label={t('organiser.orders.pages')} onPage={setPage} />
+      {roleMay(organisation.role, 'selling.manage') && <PrintHoldSetting organisation={organisation} />}
     </section>
   );
 }
