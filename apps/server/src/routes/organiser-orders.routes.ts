@@ -1,20 +1,13 @@
 import { organiserOrderEndpoints as k } from '@fotodrop/contract';
-import { attachmentDisposition } from '../media/download-names';
 import type { RouteContext } from './context';
+import { sendCsv } from './csv-reply';
 
 /** Orders in the organiser console (issue 19); rules in services/orders/organiser-order*.ts. */
 export function organiserOrderRoutes({ route, services }: RouteContext): void {
   const { organiserOrders: reads, organiserOrderActions: actions } = services;
   route(k.listOrders, async ({ auth, query, reply }) => {
     if (query.format === 'json') return reads.list(auth, query);
-    const csv = await reads.csv(auth, query);
-    return reply
-      .headers({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': attachmentDisposition(csv.fileName),
-        'cache-control': 'private, no-store',
-      })
-      .send(csv.text);
+    return sendCsv(reply, await reads.csv(auth, query));
   });
   route(k.getOrder, async ({ auth, params }) => reads.detail(auth, params.id));
   route(k.refundOrder, async ({ auth, params, body }) => actions.refund(auth, params.id, body));
