@@ -34,6 +34,7 @@ import { organiserRoutes } from './routes/organiser.routes';
 import { organiserCodeRoutes } from './routes/organiser-codes.routes';
 import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
+import { organiserOrderRoutes } from './routes/organiser-orders.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
 import { organiserPriceRoutes } from './routes/organiser-prices.routes';
 import { organiserPaymentRoutes } from './routes/organiser-payments.routes';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   organiserPriceRoutes(context);
   organiserVoucherRoutes(context);
   organiserPaymentRoutes(context);
+  organiserOrderRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

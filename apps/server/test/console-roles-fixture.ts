@@ -149,6 +149,10 @@ export async function organisationState(h: Harness, organisationId: number): Pro
      union all select 'print_product', to_jsonb(x)::text from organisation_print_products x where x.organisation_id = $1
      union all select 'print_price', to_jsonb(x)::text from organisation_print_prices x where x.organisation_id = $1
      union all select 'shipping_rate', to_jsonb(x)::text from shipping_rates x where x.organisation_id = $1
+     union all select 'orders', to_jsonb(o)::text from orders o where o.organisation_id = $1
+     union all select 'refunds', to_jsonb(r)::text from refunds r join orders o on o.id = r.order_id where o.organisation_id = $1
+     union all select 'order_emails', to_jsonb(e)::text from order_emails e join orders o on o.id = e.order_id where o.organisation_id = $1
+     union all select 'order_settings', to_jsonb(s)::text from organisation_order_settings s where s.organisation_id = $1
      order by 1, 2`,
     [organisationId],
   );

@@ -96,6 +96,29 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
     return made.body.id as number;
   };
   const newPhoto = () => addPhoto(t.h, { serviceId: eventId, galleryId, tags: [] }, ++n % 9, 160);
+  /**
+   * An order of lakeside's (issue 19), as a bank transfer so no provider is asked: `paid`,
+   * `pending` (its transfer to come) or `held` (paid, its print line held for review).
+   */
+  const newOrder = async (kind: 'paid' | 'pending' | 'held'): Promise<string> => {
+    const { rows } = await t.h.database.executeSql(
+      `insert into orders (user_id, organisation_id, status, payment_method, provider, currency,
+         digital_total, print_total, shipping_costs, handling_fee, discount_total, grand_total,
+         fingerprint, link_base, paid_at, print_hold, print_hold_until)
+       select id, $1, $2, 'bank-transfer', 'bank-transfer', 'EUR', 900, 0, 0, 0, 0, 900, 'roles',
+         'http://localhost:8080', case when $2 = 'pending' then null else now() end, $3,
+         case when $3 = 'held' then now() + interval '1 day' else null end
+       from users where email = 'runner@lakeside.test' returning id`,
+      [orgId, kind === 'pending' ? 'pending' : 'paid', kind === 'held' ? 'held' : 'none'],
+    );
+    const id = (rows[0] as { id: number }).id;
+    await t.h.database.executeSql(
+      `insert into order_lines (order_id, kind, description, quantity, total) values
+         ($1, 'digital', 'Photo', 1, 900), ($1, 'print', 'Prints', 1, 0)`,
+      [id],
+    );
+    return String(id);
+  };
   const tusCreate = async (token: string | undefined, length = 100_000) =>
     send(t.h.app, {
       method: 'POST',
@@ -196,6 +219,7 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
     return String(made.json().id);
   };
   const E = `${EVENTS_URL}`;
+  const ORDERS = '/api/organiser/v1/orders/';
   const ev = () => `${E}${slug}/`;
   const rows: Row[] = [
     // organisations and their teams
@@ -864,6 +888,107 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       mutates: true,
       prepare: async (actor) => String(await newCampaign(`GONE-${actor.toUpperCase()}`)),
       run: (token, id) => status({ method: 'DELETE', url: campaignsUrl(`${id}/`), token }),
+    // orders (issue 19): read by owners, managers and support; changed by owners and managers
+    {
+      method: 'GET',
+      path: '/organiser/v1/orders/',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORDERS}?organisation_id=${orgId}`, token }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/orders/',
+      variant: '?format=csv',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORDERS}?organisation_id=${orgId}&format=csv`, token }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/orders/{id}/',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      prepare: () => newOrder('paid'),
+      run: (token, id) => status({ method: 'GET', url: `${ORDERS}${id}/`, token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/orders/{id}/refund/',
+      expected: may('orders.manage', 'organisation', 200),
+      mutates: true,
+      prepare: () => newOrder('paid'),
+      run: (token, id) =>
+        status({ method: 'POST', url: `${ORDERS}${id}/refund/`, token, json: { reason: 'Roles' } }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/orders/{id}/mark-paid/',
+      expected: may('orders.manage', 'organisation', 200),
+      mutates: true,
+      prepare: () => newOrder('pending'),
+      run: (token, id) => status({ method: 'POST', url: `${ORDERS}${id}/mark-paid/`, token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/orders/{id}/resend/',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: true,
+      prepare: () => newOrder('paid'),
+      run: (token, id) => status({ method: 'POST', url: `${ORDERS}${id}/resend/`, token }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/orders/{id}/lab-package/',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      prepare: async () => {
+        const id = await newOrder('paid');
+        await t.h.storage.put(`lab/${id}/manifest.json`, Buffer.from('{"lines":[]}'), 'application/json');
+        await t.h.database.executeSql(
+          'insert into lab_packages (order_id, manifest_key, files) values ($1, $2, 0)',
+          [Number(id), `lab/${id}/manifest.json`],
+        );
+        return id;
+      },
+      run: (token, id) => status({ method: 'GET', url: `${ORDERS}${id}/lab-package/`, token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/orders/{id}/release/',
+      expected: may('orders.manage', 'organisation', 200),
+      mutates: true,
+      prepare: () => newOrder('held'),
+      run: (token, id) => status({ method: 'POST', url: `${ORDERS}${id}/release/`, token }),
+    },
+    {
+      method: 'POST',
+      path: '/organiser/v1/orders/{id}/cancel-print/',
+      expected: may('orders.manage', 'organisation', 200),
+      mutates: true,
+      prepare: () => newOrder('held'),
+      run: (token, id) =>
+        status({ method: 'POST', url: `${ORDERS}${id}/cancel-print/`, token, json: { reason: 'Roles' } }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/order-settings/',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/order-settings/`, token }),
+    },
+    {
+      method: 'PATCH',
+      path: '/organiser/v1/organisations/{id}/order-settings/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'PATCH',
+          url: `${ORGS}${orgId}/order-settings/`,
+          token,
+          json: { print_hold_hours: 0 },
+        }),
     },
   ];
 

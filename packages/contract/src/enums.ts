@@ -85,6 +85,9 @@ export const ORDER_STATUSES = [
   'paid',
   'failed',
   'cancelled',
+  // issue 19: a paid order after an organiser's refund of some of its lines, or of all of it
+  'partially_refunded',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -88,6 +88,10 @@ export const ErrorCode = {
   invitationExpired: 'invitation_expired',
   /** A voucher or campaign code that is in use already, anywhere on the platform (409, issue 19). */
   codeTaken: 'code_taken',
+  /** The payment provider refused or did not answer a refund (502, issue 19): the order is unchanged. */
+  refundFailed: 'refund_failed',
+  /** A refund of these lines is already done or under way (409, issue 19). */
+  alreadyRefunded: 'already_refunded',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

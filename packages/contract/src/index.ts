@@ -17,6 +17,7 @@ export * from './api/organiser';
 export * from './api/organiser-codes';
 export * from './api/organiser-events';
 export * from './api/organiser-media';
+export * from './api/organiser-orders';
 export * from './api/organiser-participants';
 export * from './api/organiser-prices';
 export * from './api/organiser-payments';

@@ -15,6 +15,7 @@ import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserEventEndpoints } from './api/organiser-events';
 import { organiserMediaManageEndpoints } from './api/organiser-media';
+import { organiserOrderEndpoints } from './api/organiser-orders';
 import { organiserParticipantEndpoints } from './api/organiser-participants';
 import { organiserPriceEndpoints } from './api/organiser-prices';
 import { organiserPaymentEndpoints } from './api/organiser-payments';
@@ -58,6 +59,7 @@ export const apiGroups = {
   organiserPrices: organiserPriceEndpoints,
   organiserVouchers: organiserVoucherEndpoints,
   organiserPayments: organiserPaymentEndpoints,
+  organiserOrders: organiserOrderEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

@@ -67,6 +67,15 @@ export const orders = pgTable(
     paidAt: at('paid_at'),
     /** Set by the fulfilment job once its e-mail, lab package and tracking are done. */
     fulfilledAt: at('fulfilled_at'),
+    /**
+     * Print orders held for review (issue 19): `held` until `print_hold_until` or a release, then
+     * `released` (lab package made); `cancelled` when its prints were refunded instead.
+     */
+    printHold: text('print_hold')
+      .$type<'none' | 'held' | 'released' | 'cancelled'>()
+      .notNull()
+      .default('none'),
+    printHoldUntil: at('print_hold_until'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -75,6 +84,10 @@ export const orders = pgTable(
       .on(t.paidAt)
       .where(sql`${t.status} = 'paid' and ${t.fulfilledAt} is null`),
     uniqueIndex('orders_transfer_reference_key').on(t.transferReference),
+    // the console's list: an organisation's orders, newest first
+    index('orders_organisation_idx').on(t.organisationId, t.createdAt),
+    // the release job: held print orders whose time ran out
+    index('orders_print_hold_idx').on(t.printHoldUntil).where(sql`${t.printHold} = 'held'`),
   ],
 );
 
@@ -440,3 +453,75 @@ export const albumLifecycleNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.checkinId, t.kind] })],
 );
+
+/**
+ * An organiser's refund of an order (issue 19): some lines, or the whole remaining order. Written
+ * `pending` under the order's row lock before the provider is asked, so a double click, a retry or
+ * a crash never refunds twice: the idempotency key goes to the provider, and a pending refund left
+ * by a crash is asked again with the same key at start (order-refunds.ts).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The lines it gives back, each with its amount (minor units), by line id. */
+    lineAmounts: jsonb('line_amounts').$type<Record<string, number>>().notNull(),
+    /** Shipping and handling given back with it (the last print lines, or the whole order). */
+    shippingAmount: integer('shipping_amount').notNull().default(0),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    provider: text('provider').notNull(),
+    /** The payment refunded (its provider ref). */
+    paymentRef: text('payment_ref'),
+    /** The provider's id of the refund, once it answered. */
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    message: text('message'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** The built-in test provider's refunds: one per idempotency key, as a real provider keeps them. */
+export const testPaymentRefunds = pgTable('test_payment_refunds', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** The e-mails sent about an order (issue 19): the console's history, and the resend limit. */
+export const orderEmails = pgTable(
+  'order_emails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'purchase' | 'transfer' | 'refund' | 'resend'>().notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [index('order_emails_order_idx').on(t.orderId, t.sentAt)],
+);
+
+/** An organisation's order settings (issue 19); no row: the defaults (prints not held). */
+export const organisationOrderSettings = pgTable('organisation_order_settings', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  printHoldHours: integer('print_hold_hours').notNull().default(0),
+});

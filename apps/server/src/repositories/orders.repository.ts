@@ -14,6 +14,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /** Orders still waiting for their payment: the ones a pay press replaces, a cancel or the expiry closes. */
 export const OPEN_STATUSES: OrderStatus[] = ['awaiting_payment', 'processing'];
+/** Orders whose money was taken: paid, and paid then refunded in part or whole (issue 19). */
+export const PAID_STATUSES: OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
 /** Orders that ended without a payment; "My orders" does not list them (docs/decisions.md, issue 17). */
 export const CLOSED_STATUSES: OrderStatus[] = ['failed', 'cancelled'];
 
@@ -115,8 +117,8 @@ export function ordersRepository(db: Queryable) {
       await db
         .update(orders)
         .set({ status, ...extra })
-        // A paid order stays paid, a cancelled one stays cancelled (its late payment is refunded).
-        .where(and(eq(orders.id, id), notInArray(orders.status, ['paid', 'cancelled'])));
+        // A paid order stays paid (or refunded), a cancelled one stays cancelled (its late payment is refunded).
+        .where(and(eq(orders.id, id), notInArray(orders.status, [...PAID_STATUSES, 'cancelled'])));
     },
     /** Claims the fulfilment of a paid order once: true for the one caller that sets it. */
     async markFulfilled(id: number, at: Date): Promise<boolean> {

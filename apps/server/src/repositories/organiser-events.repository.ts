@@ -54,7 +54,7 @@ export function organiserEventsRepository(db: Queryable) {
         await db.execute(sql`
         select exists (
           select 1 from order_lines ol join orders o on o.id = ol.order_id
-          where o.status = 'paid' and (
+          where o.status in ('paid', 'partially_refunded', 'refunded') and (
             exists (select 1 from checkins c where c.id = ol.checkin_id and c.photo_service_id = ${photoServiceId})
             or exists (select 1 from media m where m.id = any(ol.media_ids) and m.photo_service_id = ${photoServiceId})
           )

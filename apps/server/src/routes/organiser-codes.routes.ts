@@ -2,6 +2,7 @@ import { CODE_IMPORT_MAX_BYTES, organiserCodeEndpoints as k } from '@fotodrop/co
 import type { FastifyInstance } from 'fastify';
 import { attachmentDisposition } from '../media/download-names';
 import type { RouteContext } from './context';
+import { sendCsv } from './csv-reply';
 
 /**
  * Album codes in the organiser console (issue 18); every rule is in services/codes. The CSV
@@ -18,14 +19,7 @@ export function organiserCodeRoutes({ route, services }: RouteContext, deps: { a
   route(k.generateCodes, async ({ auth, params, body }) => codes.generate(auth, params.slug, body));
   route(k.listCodes, async ({ auth, params, query, reply }) => {
     if (query.format === 'json') return codes.list(auth, params.slug, query);
-    const csv = await codes.exportCsv(auth, params.slug, query);
-    return reply
-      .headers({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': attachmentDisposition(csv.fileName),
-        'cache-control': 'private, no-store',
-      })
-      .send(csv.text);
+    return sendCsv(reply, await codes.exportCsv(auth, params.slug, query));
   });
   route(k.importCodes, async ({ auth, params, body }) => codes.importCsv(auth, params.slug, body));
   route(k.revokeCode, async ({ auth, params }) => codes.revoke(auth, params.slug, params.code));

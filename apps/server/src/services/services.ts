@@ -52,7 +52,10 @@ import { orderPayments } from './orders/order-payments';
 import { orderPlacement } from './orders/order-placement';
 import { orderPresenter } from './orders/order-presenter';
 import { orderPricing } from './orders/order-pricing';
+import { orderRefunds } from './orders/order-refunds';
 import { ordersService } from './orders/orders.service';
+import { organiserOrderActions } from './orders/organiser-order-actions.service';
+import { organiserOrdersService } from './orders/organiser-orders.service';
 import { paymentOptions } from './orders/payment-options';
 import { savedCardsService } from './orders/saved-cards.service';
 import { testPaymentsService } from './orders/test-payments.service';
@@ -179,6 +182,7 @@ export function createServices(deps: ServiceDeps) {
     completion,
     timeoutMs: paymentTimeoutMs,
   });
+  const presenter = orderPresenter({ db: deps.db, mediaFiles });
   const orders = ordersService({
     db: deps.db,
     jobs: deps.jobs,
@@ -192,7 +196,7 @@ export function createServices(deps: ServiceDeps) {
       reuseForMs: paymentTimeoutMs / 2,
     }),
     orderPayments: orderPaymentFlow,
-    presenter: orderPresenter({ db: deps.db, mediaFiles }),
+    presenter,
     completion,
     voucherGuesses,
   });
@@ -201,6 +205,8 @@ export function createServices(deps: ServiceDeps) {
     deps.db,
     deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
   );
+  const refunds = orderRefunds({ db: deps.db, jobs: deps.jobs, payments, now });
+  const organiserOrders = organiserOrdersService({ db: deps.db });
   return {
     auth,
     limiter,
@@ -297,6 +303,18 @@ export function createServices(deps: ServiceDeps) {
     orders,
     orderCompletion: completion,
     orderPayments: orderPaymentFlow,
+    orderRefunds: refunds,
+    organiserOrders,
+    organiserOrderActions: organiserOrderActions({
+      db: deps.db,
+      jobs: deps.jobs,
+      storage: deps.storage,
+      now,
+      reads: organiserOrders,
+      refunds,
+      completion,
+      presenter,
+    }),
     cartPayments: cartPaymentsService({ db: deps.db, pricing, options }),
     savedCards: savedCardsService({ payments }),
     testPayments: testPaymentsService({

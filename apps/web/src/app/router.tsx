@@ -108,6 +108,8 @@ const screens: Screen[] = [
     lazy: () => import('../features/organiser/selling/event-payments-page'),
   },
   { route: paths.organiserSelling, lazy: () => import('../features/organiser/selling/selling-page') },
+  { route: paths.organiserOrders, lazy: () => import('../features/organiser/orders/orders-page') },
+  { route: paths.organiserOrder, lazy: () => import('../features/organiser/orders/order-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
   { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },

@@ -17,9 +17,15 @@ import {
   type PaymentProvider,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  RefundRefusedError,
   type WebhookEvent,
   WebhookSignatureError,
 } from './payment-provider';
+
+const refusalMessage = (error: unknown) =>
+  error instanceof Error
+    ? error.message
+    : String((error as { message?: unknown }).message ?? 'Refund refused.');
 
 export interface MercadoPagoProviderOptions {
   accessToken: string;
@@ -196,17 +202,27 @@ export function mercadoPagoPaymentProvider(options: MercadoPagoProviderOptions) 
       }
     },
 
-    async refund(providerRef: string, amountMinor: number, idempotencyKey: string): Promise<void> {
+    async refund(providerRef: string, amountMinor: number, idempotencyKey: string) {
       const preference = await preferenceOf(providerRef);
       const payments = await paymentsOf(preference.external_reference ?? '');
+      // a partly refunded payment stays approved; a wholly refunded one is `refunded`
       const approved = payments.find((p) => p.status === 'approved');
-      if (!approved) return;
+      if (!approved) return { refundRef: null };
       const currency = (approved.currency_id ?? preference.items?.[0]?.currency_id ?? 'BRL').toUpperCase();
-      await new PaymentRefund(config()).create({
-        payment_id: String(approved.id),
-        body: { amount: Number(minorToDecimalString(amountMinor, currency)) },
-        requestOptions: { idempotencyKey },
-      });
+      try {
+        const refund = await new PaymentRefund(config()).create({
+          payment_id: String(approved.id),
+          body: { amount: Number(minorToDecimalString(amountMinor, currency)) },
+          requestOptions: { idempotencyKey },
+        });
+        return { refundRef: refund.id === undefined ? `${approved.id}` : String(refund.id) };
+      } catch (error) {
+        // Mercado Pago answered and refused (4xx: an amount above what is left): final.
+        const status = (error as { status?: unknown } | null)?.status;
+        if (typeof status === 'number' && status >= 400 && status < 500)
+          throw new RefundRefusedError(refusalMessage(error));
+        throw error;
+      }
     },
 
     /**

@@ -69,7 +69,18 @@ export interface PaymentProvider {
   retrieve(providerRef: string): Promise<ProviderPayment>;
   /** Undo a payment not yet captured (order creation failed later, or a newer order replaced it). */
   cancel(providerRef: string, idempotencyKey: string): Promise<void>;
-  refund(providerRef: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives `amountMinor` of a captured payment back. The same idempotency key answers the refund it
+   * made the first time (a retry after a timeout or a crash refunds once). `refundRef`: the
+   * provider's id of the refund (null when it holds no captured payment to refund). Throws
+   * RefundRefusedError when the provider said no for good; any other error leaves the outcome
+   * unknown (ask again with the same key).
+   */
+  refund(
+    providerRef: string,
+    amountMinor: number,
+    idempotencyKey: string,
+  ): Promise<{ refundRef: string | null }>;
   /**
    * Verifies a webhook's signature on the raw body and says which payment it concerns; null for
    * events that concern no payment. Throws WebhookSignatureError when the signature is wrong.
@@ -87,6 +98,9 @@ export interface PaymentProvider {
 }
 
 export class WebhookSignatureError extends Error {}
+
+/** Thrown by a provider that refused a refund for good (nothing was refunded); the message is its own. */
+export class RefundRefusedError extends Error {}
 
 /** Thrown by a provider when it refuses to create a payment; the message is the provider's. */
 export class ProviderDeclinedError extends Error {}

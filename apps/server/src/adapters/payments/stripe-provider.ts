@@ -8,6 +8,7 @@ import {
   ProviderDeclinedError,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  RefundRefusedError,
   type WebhookEvent,
   WebhookSignatureError,
 } from './payment-provider';
@@ -182,8 +183,23 @@ export function stripePaymentProvider(options: StripeProviderOptions) {
       }
     },
 
-    async refund(providerRef: string, amountMinor: number, idempotencyKey: string): Promise<void> {
-      await stripe.refunds.create({ payment_intent: providerRef, amount: amountMinor }, { idempotencyKey });
+    async refund(providerRef: string, amountMinor: number, idempotencyKey: string) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerRef, amount: amountMinor },
+          { idempotencyKey },
+        );
+        return { refundRef: refund.id };
+      } catch (error) {
+        // Stripe answered and refused (an amount above what is left, a charge disputed): final.
+        // Connection errors and 5xx stay unknown: the caller asks again with the same key.
+        if (
+          isStripeError(error) &&
+          (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')
+        )
+          throw new RefundRefusedError(error.message);
+        throw error;
+      }
     },
 
     async parseWebhook(

@@ -3,13 +3,14 @@ import type { PaymentMethodId, SavedCard } from '@fotodrop/contract';
 import type { PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { testPaymentCards, testPaymentIntents } from '../../db/order-schema';
+import { testPaymentCards, testPaymentIntents, testPaymentRefunds } from '../../db/order-schema';
 import { NotFoundError } from '../../http/errors';
-import type {
-  CreatePaymentInput,
-  PaymentProvider,
-  ProviderPayment,
-  ProviderPaymentStatus,
+import {
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  RefundRefusedError,
 } from './payment-provider';
 
 /** The test cards (issue 9): the numbers Stripe's test mode uses for the same outcomes. */
@@ -176,13 +177,51 @@ export function testPaymentProvider(db: Queryable) {
         .where(and(eq(testPaymentIntents.id, providerRef), sql`${testPaymentIntents.status} <> 'succeeded'`));
     },
 
-    async refund(providerRef: string, amountMinor: number): Promise<void> {
-      await db
-        .update(testPaymentIntents)
-        .set({
-          refunded: sql`least(${testPaymentIntents.amount}, ${testPaymentIntents.refunded} + ${amountMinor})`,
-        })
-        .where(and(eq(testPaymentIntents.id, providerRef), eq(testPaymentIntents.status, 'succeeded')));
+    /**
+     * A refund as a provider makes one (issue 19): once per idempotency key — the same key answers
+     * the refund it made —, never more than what is left of the payment, only of a paid intent. The
+     * refund row and the intent's refunded sum change in one transaction, so concurrent calls with
+     * different keys cannot together refund more than was paid.
+     */
+    async refund(providerRef: string, amountMinor: number, idempotencyKey: string) {
+      const intent = await find(providerRef);
+      return db.transaction(async (tx) => {
+        // the key first: a concurrent call with the same key waits here, then answers this refund
+        const [made] = await tx
+          .insert(testPaymentRefunds)
+          .values({ id: newId('tr'), intentId: intent.id, amount: amountMinor, idempotencyKey })
+          .onConflictDoNothing({ target: testPaymentRefunds.idempotencyKey })
+          .returning();
+        if (!made) {
+          // on the transaction: PGlite has one connection, a query beside it would wait forever
+          const [earlier] = await tx
+            .select()
+            .from(testPaymentRefunds)
+            .where(eq(testPaymentRefunds.idempotencyKey, idempotencyKey));
+          if (!earlier) throw new Error('test provider: idempotent refund found nothing');
+          return { refundRef: earlier.id };
+        }
+        const taken = await tx
+          .update(testPaymentIntents)
+          .set({ refunded: sql`${testPaymentIntents.refunded} + ${amountMinor}` })
+          .where(
+            and(
+              eq(testPaymentIntents.id, intent.id),
+              eq(testPaymentIntents.status, 'succeeded'),
+              sql`${testPaymentIntents.refunded} + ${amountMinor} <= ${testPaymentIntents.amount}`,
+              sql`${amountMinor} > 0`,
+            ),
+          )
+          .returning({ id: testPaymentIntents.id });
+        // thrown inside the transaction: the refund row goes too
+        if (taken.length === 0)
+          throw new RefundRefusedError(
+            intent.status === 'succeeded'
+              ? 'The refund is more than what is left of the payment.'
+              : 'The payment was not captured.',
+          );
+        return { refundRef: made.id };
+      });
     },
 
     banks(method: PaymentMethodId) {

@@ -94,7 +94,10 @@ export async function buildLabPackage(
   const done = await repo.find(orderId);
   if (done) return { manifestKey: done.manifestKey, files: done.files };
   const order = await repo.order(orderId);
-  if (order?.status !== 'paid') return null;
+  // paid (a digital line refunded leaves its prints to make); a print order held for review, or
+  // cancelled instead, goes nowhere (issue 19)
+  if (order?.status !== 'paid' && order?.status !== 'partially_refunded') return null;
+  if (order.printHold === 'held' || order.printHold === 'cancelled') return null;
   const lines = await repo.printLines(orderId);
   if (lines.length === 0) return null;
   const photoIds = lines.flatMap((l) => l.print?.photos.map((p) => p.photo_id) ?? []);

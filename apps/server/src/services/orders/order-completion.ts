@@ -2,7 +2,9 @@ import { PAYMENT_FAILURE_ENGLISH } from '@fotodrop/contract/rules/payment-failur
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Db } from '../../db/client';
 import { entitlementsRepository } from '../../repositories/entitlements.repository';
-import { ordersRepository } from '../../repositories/orders.repository';
+import { type OrderRow, ordersRepository, PAID_STATUSES } from '../../repositories/orders.repository';
+import { organiserOrdersRepository } from '../../repositories/organiser-orders.repository';
+import { printHoldRepository } from '../../repositories/print-hold.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import { vouchersRepository } from '../../repositories/vouchers.repository';
 import { coveredTypes } from '../cart-print/cart-album';
@@ -34,6 +36,20 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
   const enqueue = (orderId: number) =>
     deps.jobs.send(ORDER_FULFILMENT_QUEUE, { orderId }, { singletonKey: `order-${orderId}` });
 
+  /**
+   * Issue 19: an organisation that reviews print orders (`print_hold_hours` > 0) holds a paid one
+   * until it is released by hand or its hours run out (`releaseDue`); true while it is held.
+   */
+  async function holdForReview(order: OrderRow): Promise<boolean> {
+    const holds = printHoldRepository(deps.db);
+    if (order.printHold === 'held' || order.printHold === 'cancelled') return true;
+    if (order.printHold === 'released') return false;
+    const hours = await holds.holdHours(order.organisationId);
+    if (hours <= 0) return false;
+    const until = new Date((order.paidAt ?? deps.now()).getTime() + hours * 3_600_000);
+    return holds.move(order.id, 'none', 'held', until);
+  }
+
   return {
     /**
      * Marks the order paid and grants its purchases. `paid` only for the call that did it; `refused`
@@ -45,7 +61,8 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
         const orders = ordersRepository(tx);
         const order = await orders.lock(orderId);
         if (!order) return { kind: 'refused', reason: 'The order does not exist.' };
-        if (order.status === 'paid') return { kind: 'already' };
+        // refunded since it was paid (issue 19): never granted again
+        if (PAID_STATUSES.includes(order.status)) return { kind: 'already' };
         if (order.status === 'cancelled') return { kind: 'refused', reason: LATE_PAYMENT_MESSAGE };
         // A refused payment that succeeds later (a retry on the provider's page) counts only while
         // the user has not gone on to a newer order: else the cart could be paid twice.
@@ -99,7 +116,7 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
       const order = await orders.find(orderId);
       if (order?.status !== 'paid' || order.fulfilledAt) return;
       const lines = await orders.linesOf([order.id]);
-      if (lines.some((l) => l.kind === 'print')) {
+      if (lines.some((l) => l.kind === 'print') && !(await holdForReview(order))) {
         await deps.jobs.send(LAB_PACKAGE_QUEUE, { orderId }, { singletonKey: `lab-${orderId}` });
       }
       const user = await usersRepository(deps.db).findById(order.userId);
@@ -115,6 +132,7 @@ export function orderCompletion(deps: { db: Db; jobs: JobQueue; now: () => Date 
       // The tracking event goes with the claim: one purchase event per order.
       await deps.db.transaction(async (tx) => {
         if (!(await ordersRepository(tx).markFulfilled(order.id, deps.now()))) return;
+        if (user) await organiserOrdersRepository(tx).recordEmail(order.id, 'purchase');
         await track(tx, {
           type: 'purchase',
           userId: order.userId,

@@ -22,6 +22,13 @@ export interface OrderMailTexts {
   deliveryAfterTransfer: (min: number, max: number) => string;
   albums: string;
   downloads: string;
+  /** The refund e-mail (issue 19). */
+  refundSubject: (id: number) => string;
+  refundPartial: string;
+  refundWhole: string;
+  refunded: string;
+  refundReason: string;
+  refundAfter: string;
 }
 
 /** One table of the ten languages for both order e-mails (issue 17 item 15: written once). */
@@ -48,6 +55,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
       `Your prints are delivered ${min} to ${max} working days after your transfer arrives.`,
     albums: 'Open your album',
     downloads: 'In the album you can download each photo, or the whole album as a zip sent by e-mail.',
+    refundSubject: (id) => `Fotodrop order ${id}: refund`,
+    refundPartial: 'We have refunded part of your order:',
+    refundWhole: 'We have refunded your order:',
+    refunded: 'Refunded',
+    refundReason: 'Reason',
+    refundAfter:
+      'The money goes back to how you paid; it may take a few days to appear. Refunded photos can no longer be downloaded.',
   },
   it: {
     paidSubject: (id) => `Il tuo ordine Fotodrop ${id}`,
@@ -71,6 +85,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
       `Le stampe arrivano da ${min} a ${max} giorni lavorativi dopo l'arrivo del bonifico.`,
     albums: 'Apri il tuo album',
     downloads: "Nell'album puoi scaricare ogni foto, o l'intero album come zip inviato per e-mail.",
+    refundSubject: (id) => `Ordine Fotodrop ${id}: rimborso`,
+    refundPartial: 'Abbiamo rimborsato una parte del tuo ordine:',
+    refundWhole: 'Abbiamo rimborsato il tuo ordine:',
+    refunded: 'Rimborsato',
+    refundReason: 'Motivo',
+    refundAfter:
+      'L’importo torna sul metodo con cui hai pagato; può richiedere alcuni giorni. Le foto rimborsate non si possono più scaricare.',
   },
   es: {
     paidSubject: (id) => `Tu pedido de Fotodrop ${id}`,
@@ -94,6 +115,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
       `Tus copias llegan de ${min} a ${max} días laborables después de recibir la transferencia.`,
     albums: 'Abre tu álbum',
     downloads: 'En el álbum puedes descargar cada foto, o el álbum completo como zip enviado por correo.',
+    refundSubject: (id) => `Pedido Fotodrop ${id}: reembolso`,
+    refundPartial: 'Hemos reembolsado una parte de tu pedido:',
+    refundWhole: 'Hemos reembolsado tu pedido:',
+    refunded: 'Reembolsado',
+    refundReason: 'Motivo',
+    refundAfter:
+      'El dinero vuelve al medio con el que pagaste; puede tardar unos días. Las fotos reembolsadas ya no se pueden descargar.',
   },
   pt: {
     paidSubject: (id) => `A sua encomenda Fotodrop ${id}`,
@@ -117,6 +145,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
       `As suas impressões chegam ${min} a ${max} dias úteis depois de a transferência chegar.`,
     albums: 'Abrir o seu álbum',
     downloads: 'No álbum pode descarregar cada foto, ou o álbum inteiro como zip enviado por e-mail.',
+    refundSubject: (id) => `Encomenda Fotodrop ${id}: reembolso`,
+    refundPartial: 'Reembolsámos parte da sua encomenda:',
+    refundWhole: 'Reembolsámos a sua encomenda:',
+    refunded: 'Reembolsado',
+    refundReason: 'Motivo',
+    refundAfter:
+      'O dinheiro volta ao meio com que pagou; pode demorar alguns dias. As fotos reembolsadas já não podem ser descarregadas.',
   },
   de: {
     paidSubject: (id) => `Deine Fotodrop-Bestellung ${id}`,
@@ -142,6 +177,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
     albums: 'Album öffnen',
     downloads:
       'Im Album kannst du jedes Foto herunterladen oder das ganze Album als ZIP per E-Mail erhalten.',
+    refundSubject: (id) => `Fotodrop-Bestellung ${id}: Erstattung`,
+    refundPartial: 'Wir haben einen Teil Ihrer Bestellung erstattet:',
+    refundWhole: 'Wir haben Ihre Bestellung erstattet:',
+    refunded: 'Erstattet',
+    refundReason: 'Grund',
+    refundAfter:
+      'Das Geld geht an die Zahlungsart zurück, mit der Sie bezahlt haben; das kann einige Tage dauern. Erstattete Fotos können nicht mehr heruntergeladen werden.',
   },
   fr: {
     paidSubject: (id) => `Votre commande Fotodrop ${id}`,
@@ -166,6 +208,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
     albums: 'Ouvrir votre album',
     downloads:
       "Dans l'album, vous pouvez télécharger chaque photo, ou tout l'album en zip envoyé par e-mail.",
+    refundSubject: (id) => `Commande Fotodrop ${id} : remboursement`,
+    refundPartial: 'Nous avons remboursé une partie de votre commande :',
+    refundWhole: 'Nous avons remboursé votre commande :',
+    refunded: 'Remboursé',
+    refundReason: 'Motif',
+    refundAfter:
+      'L’argent revient sur le moyen de paiement utilisé ; cela peut prendre quelques jours. Les photos remboursées ne peuvent plus être téléchargées.',
   },
   sl: {
     paidSubject: (id) => `Vaše naročilo Fotodrop ${id}`,
@@ -189,6 +238,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
       `Natisnjene fotografije prispejo ${min} do ${max} delovnih dni po prejemu nakazila.`,
     albums: 'Odprite svoj album',
     downloads: 'V albumu lahko prenesete vsako fotografijo ali celoten album kot zip, poslan po e-pošti.',
+    refundSubject: (id) => `Naročilo Fotodrop ${id}: vračilo`,
+    refundPartial: 'Vrnili smo del vašega naročila:',
+    refundWhole: 'Vrnili smo vaše naročilo:',
+    refunded: 'Vrnjeno',
+    refundReason: 'Razlog',
+    refundAfter:
+      'Denar se vrne na način plačila, ki ste ga uporabili; to lahko traja nekaj dni. Vrnjenih fotografij ni več mogoče prenesti.',
   },
   ru: {
     paidSubject: (id) => `Ваш заказ Fotodrop ${id}`,
@@ -212,6 +268,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
       `Отпечатки будут доставлены через ${min}–${max} рабочих дней после поступления перевода.`,
     albums: 'Открыть альбом',
     downloads: 'В альбоме можно скачать каждое фото или весь альбом архивом zip, ссылка придёт по e-mail.',
+    refundSubject: (id) => `Заказ Fotodrop ${id}: возврат`,
+    refundPartial: 'Мы вернули деньги за часть вашего заказа:',
+    refundWhole: 'Мы вернули деньги за ваш заказ:',
+    refunded: 'Возвращено',
+    refundReason: 'Причина',
+    refundAfter:
+      'Деньги вернутся тем способом, которым вы платили; это может занять несколько дней. Фото, за которые вернули деньги, больше нельзя скачать.',
   },
   uk: {
     paidSubject: (id) => `Ваше замовлення Fotodrop ${id}`,
@@ -236,6 +299,13 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
     albums: 'Відкрити альбом',
     downloads:
       'В альбомі можна завантажити кожне фото або весь альбом архівом zip, посилання надійде e-mail.',
+    refundSubject: (id) => `Замовлення Fotodrop ${id}: повернення`,
+    refundPartial: 'Ми повернули кошти за частину вашого замовлення:',
+    refundWhole: 'Ми повернули кошти за ваше замовлення:',
+    refunded: 'Повернено',
+    refundReason: 'Причина',
+    refundAfter:
+      'Кошти повернуться тим способом, яким ви платили; це може зайняти кілька днів. Фото, за які повернули кошти, більше не можна завантажити.',
   },
   pl: {
     paidSubject: (id) => `Twoje zamówienie Fotodrop ${id}`,
@@ -259,5 +329,12 @@ export const ORDER_MAIL_TEXTS: Record<Language, OrderMailTexts> = {
       `Odbitki dotrą ${min}–${max} dni roboczych po zaksięgowaniu przelewu.`,
     albums: 'Otwórz swój album',
     downloads: 'W albumie możesz pobrać każde zdjęcie lub cały album jako zip wysłany e-mailem.',
+    refundSubject: (id) => `Zamówienie Fotodrop ${id}: zwrot`,
+    refundPartial: 'Zwróciliśmy część Twojego zamówienia:',
+    refundWhole: 'Zwróciliśmy Twoje zamówienie:',
+    refunded: 'Zwrócono',
+    refundReason: 'Powód',
+    refundAfter:
+      'Pieniądze wrócą tą metodą, którą płaciłeś; może to potrwać kilka dni. Zwróconych zdjęć nie można już pobrać.',
   },
 };

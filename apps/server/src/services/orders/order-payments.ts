@@ -2,7 +2,12 @@ import { PAYMENT_FAILURE_ENGLISH } from '@fotodrop/contract/rules/payment-failur
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { PaymentRegistry } from '../../adapters/payments/payment-registry';
 import type { Db } from '../../db/client';
-import { OPEN_STATUSES, type OrderRow, ordersRepository } from '../../repositories/orders.repository';
+import {
+  OPEN_STATUSES,
+  type OrderRow,
+  ordersRepository,
+  PAID_STATUSES,
+} from '../../repositories/orders.repository';
 import { vouchersRepository } from '../../repositories/vouchers.repository';
 import type { OrderCompletion } from './order-completion';
 
@@ -44,7 +49,8 @@ export function orderPayments(deps: {
     const remote = await provider.retrieve(providerRef);
     await repo().updatePayment(payment.id, { status: remote.status, message: remote.message });
     const order = await repo().find(payment.orderId);
-    if (!order || order.status === 'paid') return;
+    // paid, or paid and refunded since (issue 19): its payment's news changes nothing any more
+    if (!order || PAID_STATUSES.includes(order.status)) return;
     if (remote.status === 'succeeded') {
       if (remote.amountMinor !== order.grandTotal || remote.currency.toUpperCase() !== order.currency) {
         // Never fulfil what was not paid in full; give the money back.

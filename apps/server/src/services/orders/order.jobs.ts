@@ -8,7 +8,7 @@ export const ORDERS_RECONCILE_QUEUE = 'orders-reconcile';
 const RECONCILE_EVERY_MS = 60_000;
 
 /**
- * The order workers: fulfilment of paid orders, the expiry of unfinished payments, and once a minute (one job at a time across every
+ * The order workers: fulfilment of paid orders, pending refunds, held print orders, the expiry of unfinished payments, and once a minute (one job at a time across every
  * process, by its singleton key) asking providers about open payments and re-sending fulfilments a
  * crash lost. Both also run at start, so a server killed between payment and fulfilment finishes
  * the order when it is started again.
@@ -19,6 +19,8 @@ export async function registerOrderWorkers(
     orders: OrdersService;
     orderCompletion: OrderCompletion;
     orderPayments: { expire(orderId: number): Promise<boolean> };
+    orderRefunds: { resolvePending(minAgeMs?: number): Promise<number> };
+    organiserOrderActions: { releaseDue(): Promise<number> };
   },
 ): Promise<() => void> {
   // An unfinished payment's timeout (queued when it starts): cancelled at the provider, order released.
@@ -31,6 +33,10 @@ export async function registerOrderWorkers(
   await jobs.work<{ atStart?: boolean }>(ORDERS_RECONCILE_QUEUE, async ({ atStart }) => {
     await services.orders.reconcile(atStart ? 0 : undefined);
     await services.orderCompletion.sweep(atStart ? 0 : undefined);
+    // issue 19: refunds a crash or a silent provider left pending, asked again with their key;
+    // held print orders whose review time ran out, to the lab
+    await services.orderRefunds.resolvePending(atStart ? 0 : undefined);
+    await services.organiserOrderActions.releaseDue();
   });
   const tick = (atStart = false) =>
     jobs

@@ -11,6 +11,7 @@ import type { PaymentRegistry } from '../../adapters/payments/payment-registry';
 import type { Db } from '../../db/client';
 import { DomainError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type OrderRow, ordersRepository, type PaymentRow } from '../../repositories/orders.repository';
+import { organiserOrdersRepository } from '../../repositories/organiser-orders.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import { vouchersRepository } from '../../repositories/vouchers.repository';
 import type { AuthContext } from '../accounts/auth.service';
@@ -142,6 +143,7 @@ export function ordersService(deps: {
         await deps.jobs.send(MAIL_QUEUE, bankTransferEmail(auth.user, dto, order), {
           singletonKey: `transfer-mail-${order.id}`,
         });
+        await organiserOrdersRepository(deps.db).recordEmail(order.id, 'transfer');
         return { order: dto, payment: none };
       }
       const payment = await startPayment(auth, order, body, ctx.linkBase);

@@ -243,6 +243,13 @@ export const paths = {
   organiserSupport: { path: '/organiser/support', access: 'login', getHref: () => '/organiser/support' },
   // decision (issue 19): no spec screen; the organisation's vouchers and campaigns (selling.manage)
   organiserVouchers: { path: '/organiser/vouchers', access: 'login', getHref: () => '/organiser/vouchers' },
+  // decision (issue 19): no spec screen; the organisation's orders (orders.read) and one order
+  organiserOrders: { path: '/organiser/orders', access: 'login', getHref: () => '/organiser/orders' },
+  organiserOrder: {
+    path: '/organiser/orders/:id',
+    access: 'login',
+    getHref: (id: number) => `/organiser/orders/${id}`,
+  },
   // decision: no spec screen; organisers (permission media.upload) upload photos and videos here
   // `event`: the event the page opens on (an event's own Upload link), else the default event
   organiserUpload: {

@@ -40,6 +40,9 @@ const SAME_AS_ENGLISH: ReadonlyArray<readonly [language: string, key: string]> =
   ['it', 'profile.nav.password'],
   ['it', 'profile.nav.privacy'],
   ['it', 'profile.privacy.title'],
+  // Spanish and Portuguese say "Subtotal" too (the console's order totals, issue 19)
+  ['es', 'organiser.orders.subtotal'],
+  ['pt', 'organiser.orders.subtotal'],
   // German for "name" is "Name"
   ['de', 'profile.resume.name'],
   // European Portuguese labels the e-mail field "E-mail"

@@ -24,6 +24,8 @@ const STATUS_TONE: Record<Order['status'], string> = {
   processing: 'is-waiting',
   failed: 'is-failed',
   cancelled: 'is-failed',
+  partially_refunded: 'is-paid',
+  refunded: 'is-failed',
 };
 
 /**

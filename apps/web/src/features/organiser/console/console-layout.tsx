@@ -22,6 +22,7 @@ const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolea
   },
   { key: 'upload', href: paths.organiserUpload.getHref(), action: 'media.upload' },
   { key: 'metrics', href: paths.organiserMetrics.getHref(), action: 'metrics.read' },
+  { key: 'orders', href: paths.organiserOrders.getHref(), action: 'orders.read' },
   { key: 'support', href: paths.organiserSupport.getHref(), action: 'orders.read' },
   { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
   { key: 'prices', href: paths.organiserPriceSheets.getHref(), action: 'selling.manage' },

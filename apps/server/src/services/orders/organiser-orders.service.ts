@@ -1,0 +1,277 @@
+import {
+  type ConsoleAction,
+  type listOrganiserOrdersQuerySchema,
+  makePagination,
+  type OrganiserOrder,
+  type OrganiserOrderDetail,
+  type Paginated,
+  PLATFORM_STAFF_PERMISSION,
+} from '@fotodrop/contract';
+import { minorToDecimalString } from '@fotodrop/contract/rules/currency';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../http/errors';
+import { type OrderRow, ordersRepository } from '../../repositories/orders.repository';
+import {
+  type BuyerRow,
+  type OrderFilters,
+  organiserOrdersRepository,
+} from '../../repositories/organiser-orders.repository';
+import { photoServicesRepository } from '../../repositories/photo-services.repository';
+import { type RefundRow, refundsRepository } from '../../repositories/refunds.repository';
+import { usersRepository } from '../../repositories/users.repository';
+import type { AuthContext } from '../accounts/auth.service';
+import { consoleAccess } from '../organisations/console-access';
+import { ordersCsv } from './order-csv';
+import { discountShares, lineNets } from './refund-amounts';
+
+type ListQuery = z.output<typeof listOrganiserOrdersQuerySchema>;
+type Listed = { order: OrderRow } & BuyerRow;
+
+const orderNotFound = () => new NotFoundError('Order not found.');
+
+/** What each line of these orders got back, by line id, from their succeeded refunds. */
+export function refundedByLine(refunds: RefundRow[]): Map<number, number> {
+  const byLine = new Map<number, number>();
+  for (const r of refunds.filter((x) => x.status === 'succeeded'))
+    for (const [id, amount] of Object.entries(r.lineAmounts))
+      byLine.set(Number(id), (byLine.get(Number(id)) ?? 0) + amount);
+  return byLine;
+}
+
+/**
+ * The console's reading of orders (issue 19): the organisation's list with its filters, the CSV
+ * for accounting and one order's detail. Every call passes the console's role check on the order's
+ * organisation (orders.read: owners, managers, support; platform staff everything).
+ */
+export function organiserOrdersService(deps: { db: Db }) {
+  const access = consoleAccess(deps.db);
+  const repo = () => organiserOrdersRepository(deps.db);
+
+  /** The order, if the caller may do `action` on it; 404 for an order of another organisation. */
+  async function orderFor(auth: AuthContext, id: number, action: ConsoleAction) {
+    const listed = await repo().one(id);
+    if (!listed) throw orderNotFound();
+    const organisationId = listed.order.organisationId;
+    if (organisationId === null) {
+      // an order of no organisation (the platform's own sale): staff only
+      if (!(await usersRepository(deps.db).hasPermission(auth.user.id, PLATFORM_STAFF_PERMISSION)))
+        throw orderNotFound();
+      return listed;
+    }
+    await access.organisation(auth, organisationId, action).catch((error: unknown) => {
+      throw error instanceof NotFoundError ? orderNotFound() : error;
+    });
+    return listed;
+  }
+
+  async function filtersOf(auth: AuthContext, q: ListQuery): Promise<OrderFilters | null> {
+    const { organisation } = await access.organisation(auth, q.organisation_id, 'orders.read');
+    let photoServiceId: number | undefined;
+    if (q.event) {
+      const event = await photoServicesRepository(deps.db).findBySlug(q.event);
+      // an unknown event, or another organisation's, matches nothing
+      if (!event || event.organisationId !== organisation.id) return null;
+      photoServiceId = event.id;
+    }
+    return {
+      organisationId: organisation.id,
+      photoServiceId,
+      status: q.status,
+      paymentMethod: q.payment_method,
+      q: q.q,
+      from: q.from,
+      to: q.to,
+      timeZone: organisation.timeZone,
+    };
+  }
+
+  async function summaries(rows: Listed[]): Promise<OrganiserOrder[]> {
+    const ids = rows.map((r) => r.order.id);
+    const [lines, events, refunds] = await Promise.all([
+      ordersRepository(deps.db).linesOf(ids),
+      repo().lineEvents(ids),
+      refundsRepository(deps.db).activeOf(ids),
+    ]);
+    return rows.map(({ order, email, firstName, lastName }) => {
+      const own = lines.filter((l) => l.orderId === order.id);
+      const named = new Map<string, { slug: string; name: string }>();
+      for (const e of events.filter((x) => x.orderId === order.id))
+        named.set(e.slug, { slug: e.slug, name: e.name });
+      const refunded = refunds
+        .filter((r) => r.orderId === order.id && r.status === 'succeeded')
+        .reduce((s, r) => s + r.amount, 0);
+      const money = (minor: number) => minorToDecimalString(minor, order.currency);
+      return {
+        id: order.id,
+        created_at: order.createdAt.toISOString(),
+        paid_at: order.paidAt?.toISOString() ?? null,
+        status: order.status,
+        payment_method: order.paymentMethod,
+        buyer_email: email,
+        buyer_name: `${firstName} ${lastName}`.trim(),
+        events: [...named.values()],
+        currency: order.currency,
+        grand_total: money(order.grandTotal),
+        refunded_total: money(refunded),
+        items_count: own.reduce((s, l) => s + l.quantity, 0),
+        has_prints: own.some((l) => l.kind === 'print'),
+        print_hold: order.printHold,
+        print_hold_until: order.printHoldUntil?.toISOString() ?? null,
+      };
+    });
+  }
+
+  return {
+    orderFor,
+
+    async list(auth: AuthContext, q: ListQuery): Promise<Paginated<OrganiserOrder>> {
+      const filters = await filtersOf(auth, q);
+      if (!filters) return { results: [], pagination: makePagination(0, q.page, q.page_size) };
+      const { rows, total } = await repo().page(filters, {
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+      });
+      return { results: await summaries(rows), pagination: makePagination(total, q.page, q.page_size) };
+    },
+
+    /** Every matching order's lines as CSV (docs/decisions.md issue 19: columns and sums). */
+    async csv(auth: AuthContext, q: ListQuery): Promise<{ text: string; fileName: string }> {
+      const filters = await filtersOf(auth, q);
+      const rows = filters ? await repo().all(filters) : [];
+      const ids = rows.map((r) => r.order.id);
+      const [lines, events, refunds, country] = await Promise.all([
+        ordersRepository(deps.db).linesOf(ids),
+        repo().lineEvents(ids),
+        refundsRepository(deps.db).activeOf(ids),
+        repo().organisationCountry(q.organisation_id),
+      ]);
+      const text = ordersCsv({
+        rows,
+        lines,
+        events,
+        refunds,
+        country,
+        timeZone: filters?.timeZone ?? 'UTC',
+      });
+      const range = [q.from, q.to].filter(Boolean).join('_');
+      return { text, fileName: `orders-${q.organisation_id}${range ? `-${range}` : ''}.csv` };
+    },
+
+    async detail(auth: AuthContext, id: number): Promise<OrganiserOrderDetail> {
+      const listed = await orderFor(auth, id, 'orders.read');
+      return present(deps.db, listed, (rows) => summaries(rows));
+    },
+
+    /** The detail without a role check (after an action the caller was allowed). */
+    presentById: async (id: number) => {
+      const listed = await repo().one(id);
+      if (!listed) throw orderNotFound();
+      return present(deps.db, listed, (rows) => summaries(rows));
+    },
+  };
+}
+export type OrganiserOrdersService = ReturnType<typeof organiserOrdersService>;
+
+async function present(
+  db: Db,
+  listed: Listed,
+  summaries: (rows: Listed[]) => Promise<OrganiserOrder[]>,
+): Promise<OrganiserOrderDetail> {
+  const { order } = listed;
+  const repo = organiserOrdersRepository(db);
+  const [[summary], lines, events, refunds, payments, emails, lab] = await Promise.all([
+    summaries([listed]),
+    ordersRepository(db).linesOf([order.id]),
+    repo.lineEvents([order.id]),
+    refundsRepository(db).ofOrder(order.id),
+    repo.payments(order.id),
+    repo.emails(order.id),
+    repo.labPackage(order.id),
+  ]);
+  if (!summary) throw orderNotFound();
+  const money = (minor: number) => minorToDecimalString(minor, order.currency);
+  const lineMoney = lines.map((l) => ({ id: l.id, kind: l.kind, total: l.total }));
+  const shares = discountShares(lineMoney, order.discountTotal);
+  const nets = lineNets(lineMoney, order.discountTotal);
+  const allRefunds = refunds.map((r) => r.refund);
+  const refunded = refundedByLine(allRefunds);
+  const active = allRefunds.filter((r) => r.status !== 'failed');
+  const taken = new Set(active.flatMap((r) => Object.keys(r.lineAmounts).map(Number)));
+  const shippingLeft = active.some((r) => r.shippingAmount > 0) ? 0 : order.shippingCosts + order.handlingFee;
+  const refundable =
+    order.status === 'paid' || order.status === 'partially_refunded'
+      ? lines.filter((l) => !taken.has(l.id)).reduce((s, l) => s + (nets.get(l.id) ?? 0), 0) + shippingLeft
+      : 0;
+  const checkinIds = [...new Set(lines.flatMap((l) => (l.checkinId === null ? [] : [l.checkinId])))];
+  const mediaIds = [...new Set(lines.flatMap((l) => l.mediaIds))];
+  const [zips, downloads] = await Promise.all([
+    repo.zips(order.userId, checkinIds),
+    repo.downloads(order.userId, mediaIds, checkinIds, order.createdAt),
+  ]);
+  return {
+    ...summary,
+    organisation_id: order.organisationId,
+    lines: lines.map((l) => {
+      const event = events.find((e) => e.lineId === l.id);
+      return {
+        id: l.id,
+        kind: l.kind,
+        order_type: l.orderType,
+        description: l.description,
+        quantity: l.quantity,
+        total: money(l.total),
+        discount: money(shares.get(l.id) ?? 0),
+        refundable: money(taken.has(l.id) ? 0 : (nets.get(l.id) ?? 0)),
+        refunded: money(refunded.get(l.id) ?? 0),
+        media_ids: l.mediaIds,
+        event: event ? { slug: event.slug, name: event.name } : null,
+        picacode: event?.picacode ?? null,
+      };
+    }),
+    subtotal: money(order.digitalTotal + order.printTotal),
+    discount_total: money(order.discountTotal),
+    shipping_costs: money(order.shippingCosts),
+    handling_fee: money(order.handlingFee),
+    voucher_code: order.voucherCode,
+    campaign_code: order.campaignCode,
+    failure_message: order.failureMessage,
+    refundable_total: money(refundable),
+    payments: payments.map((p) => ({
+      provider: p.provider,
+      provider_ref: p.providerRef,
+      status: p.status,
+      amount: minorToDecimalString(p.amount, p.currency),
+      created_at: p.createdAt.toISOString(),
+    })),
+    refunds: refunds.map(({ refund: r, by }) => ({
+      id: r.id,
+      created_at: r.createdAt.toISOString(),
+      amount: money(r.amount),
+      reason: r.reason,
+      status: r.status,
+      line_ids: Object.keys(r.lineAmounts).map(Number),
+      shipping: money(r.shippingAmount),
+      message: r.message,
+      created_by: by,
+    })),
+    fulfilled_at: order.fulfilledAt?.toISOString() ?? null,
+    emails: emails.map((e) => ({ kind: e.kind, sent_at: e.sentAt.toISOString() })),
+    zips: zips.map((z) => ({
+      id: z.id,
+      checkin_id: z.checkinId,
+      status: z.status,
+      created_at: z.createdAt.toISOString(),
+      finished_at: z.finishedAt?.toISOString() ?? null,
+    })),
+    downloads: downloads.map((d) => ({
+      media_id: d.mediaId === null ? null : Number(d.mediaId),
+      type: d.type,
+      at: d.at.toISOString(),
+    })),
+    lab_package: lab ? { files: lab.files, created_at: lab.createdAt.toISOString() } : null,
+    shipping_address: order.shippingAddress
+      ? (Object.fromEntries(Object.entries(order.shippingAddress)) as Record<string, string>)
+      : null,
+  };
+}

@@ -1,0 +1,213 @@
+import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
+import type { OrganiserOrder, OrganiserOrderDetail } from '@fotodrop/contract/api/organiser-orders';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../shared/store/app-store';
+import type { RecordedRequest } from '../../../test/http-server';
+import { startTestServer } from '../../../test/http-server';
+import { renderApp } from '../../../test/render-app';
+import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeMyOrganisation, makeOrganiserEvent } from '../test/fixtures';
+
+type Answer = { status: number; body?: unknown } | undefined;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let myRole: OrganisationRole;
+
+const summary = (id: number, overrides: Partial<OrganiserOrder> = {}): OrganiserOrder => ({
+  id,
+  created_at: '2026-11-20T10:00:00Z',
+  paid_at: '2026-11-20T10:01:00Z',
+  status: 'paid',
+  payment_method: 'stripe',
+  buyer_email: `runner${id}@example.test`,
+  buyer_name: `Ada Runner ${id}`,
+  events: [{ slug: 'city-run', name: 'City Run' }],
+  currency: 'EUR',
+  grand_total: '24.00',
+  refunded_total: '0.00',
+  items_count: 3,
+  has_prints: false,
+  print_hold: 'none',
+  print_hold_until: null,
+  ...overrides,
+});
+const ORDERS = Array.from({ length: 30 }, (_, i) => summary(130 - i));
+let detail: OrganiserOrderDetail;
+const freshDetail = (): OrganiserOrderDetail => ({
+  ...summary(130),
+  organisation_id: 34,
+  lines: [
+    {
+      id: 1,
+      kind: 'digital',
+      order_type: 'PHOTOLIST',
+      description: 'City Run — 2 photos',
+      quantity: 2,
+      total: '20.00',
+      discount: '2.00',
+      refundable: '18.00',
+      refunded: '0.00',
+      media_ids: [5, 6],
+      event: { slug: 'city-run', name: 'City Run' },
+      picacode: 'K7M2Q9P',
+    },
+    {
+      id: 2,
+      kind: 'digital',
+      order_type: 'VIDEOS',
+      description: 'City Run — all videos',
+      quantity: 1,
+      total: '10.00',
+      discount: '1.00',
+      refundable: '9.00',
+      refunded: '0.00',
+      media_ids: [],
+      event: { slug: 'city-run', name: 'City Run' },
+      picacode: 'K7M2Q9P',
+    },
+  ],
+  grand_total: '27.00',
+  subtotal: '30.00',
+  discount_total: '3.00',
+  shipping_costs: '0.00',
+  handling_fee: '0.00',
+  voucher_code: 'PROMO10',
+  campaign_code: null,
+  failure_message: null,
+  refundable_total: '27.00',
+  payments: [
+    {
+      provider: 'test',
+      provider_ref: 'ti_1',
+      status: 'succeeded',
+      amount: '27.00',
+      created_at: '2026-11-20T10:00:00Z',
+    },
+  ],
+  refunds: [],
+  fulfilled_at: '2026-11-20T10:02:00Z',
+  emails: [{ kind: 'purchase', sent_at: '2026-11-20T10:02:00Z' }],
+  zips: [],
+  downloads: [],
+  lab_package: null,
+  shipping_address: null,
+});
+
+function api(req: RecordedRequest): Answer {
+  const url = new URL(req.path, 'http://x');
+  if (url.pathname.startsWith('/api/v2/users/me/')) return { status: 200, body: makeUser() };
+  if (url.pathname === '/api/organiser/v1/organisations/')
+    return { status: 200, body: { results: [makeMyOrganisation({ role: myRole })] } };
+  if (url.pathname === '/api/organiser/v1/events/')
+    return { status: 200, body: { results: [makeOrganiserEvent({ slug: 'city-run', name: 'City Run' })] } };
+  if (url.pathname === '/api/organiser/v1/orders/') {
+    if (url.searchParams.get('format') === 'csv') return { status: 200, body: 'order_number\r\n' };
+    const q = url.searchParams.get('q');
+    const found = ORDERS.filter((o) => !q || o.buyer_email.includes(q) || String(o.id) === q);
+    const size = Number(url.searchParams.get('page_size'));
+    const page = Number(url.searchParams.get('page') ?? 1);
+    return {
+      status: 200,
+      body: {
+        results: found.slice((page - 1) * size, page * size),
+        pagination: {
+          total: found.length,
+          num_pages: Math.max(1, Math.ceil(found.length / size)),
+          page_size: size,
+          page_number: page,
+        },
+      },
+    };
+  }
+  if (url.pathname === '/api/organiser/v1/orders/130/') return { status: 200, body: detail };
+  if (url.pathname === '/api/organiser/v1/orders/130/refund/' && req.method === 'POST') {
+    const body = JSON.parse(req.body) as { lines: number[] };
+    detail = {
+      ...detail,
+      status: 'partially_refunded',
+      refunded_total: '9.00',
+      refundable_total: '18.00',
+      lines: detail.lines.map((l) =>
+        body.lines.includes(l.id) ? { ...l, refundable: '0.00', refunded: l.refundable } : l,
+      ),
+    };
+    return { status: 200, body: detail };
+  }
+  if (url.pathname === '/api/organiser/v1/orders/130/resend/') return { status: 200, body: detail };
+  return undefined;
+}
+
+beforeAll(async () => {
+  await initTestI18n();
+  server = await startTestServer(api, { cors: true });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  resetApp(`${server.url}/api`);
+  server.requests.length = 0;
+  myRole = 'owner';
+  detail = freshDetail();
+  useAppStore.getState().setAuth('key-1', 'Token');
+  URL.createObjectURL = vi.fn(() => 'blob:orders');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const wait = { timeout: 15_000 };
+
+describe('the orders in the console', { timeout: 30_000 }, () => {
+  it('lists the orders, finds one by e-mail and exports the CSV', async () => {
+    renderApp('/organiser/orders');
+    expect(await screen.findByRole('heading', { level: 2, name: '30 orders' }, wait)).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search e-mail or order number' }), {
+      target: { value: 'runner120@' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '1 order' }, wait)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Order #120' }).getAttribute('href')).toBe(
+      '/organiser/orders/120',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV for accounting' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled(), wait);
+    const asked = server.requests.filter((r) => r.path.includes('format=csv')).at(-1)!;
+    expect(asked.path).toContain('q=runner120%40');
+    expect(asked.path).toContain('organisation_id=34');
+  });
+
+  it('refunds one line after a confirmation that states the amount, once however often it is clicked', async () => {
+    renderApp('/organiser/orders/130');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund…' }, wait));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #130' }, wait);
+    // both lines are ticked: untick the photos, refund the videos
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'City Run — 2 photos — €18.00' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason (the buyer reads it)' }), {
+      target: { value: 'Videos missing' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText(/€9.00 go back to runner130@example.test/)).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Refund €9.00' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Refunded. The buyer is told by e-mail.', {}, wait)).toBeTruthy();
+    const refunds = server.requests.filter((r) => r.path.endsWith('/refund/'));
+    expect(refunds).toHaveLength(1);
+    expect(JSON.parse(refunds[0]!.body)).toEqual({ lines: [2], reason: 'Videos missing' });
+    expect(screen.getByText('Partly refunded')).toBeTruthy();
+  });
+
+  it('lets support send the e-mail again but not refund', async () => {
+    myRole = 'support';
+    renderApp('/organiser/orders/130');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the e-mail again' }, wait));
+    expect(
+      await screen.findByText('The e-mail is on its way to runner130@example.test again.', {}, wait),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+  });
+});
