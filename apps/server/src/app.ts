@@ -32,6 +32,7 @@ import { orderRoutes } from './routes/orders.routes';
 import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
 import { organiserCodeRoutes } from './routes/organiser-codes.routes';
+import { organiserDashboardRoutes } from './routes/organiser-dashboard.routes';
 import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   brandingRoutes(context);
   organiserCodeRoutes(context, { app });
   organiserParticipantRoutes(context);
+  organiserDashboardRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

@@ -15,6 +15,7 @@ export * from './api/organisation-branding';
 export * from './api/organisations';
 export * from './api/organiser';
 export * from './api/organiser-codes';
+export * from './api/organiser-dashboard';
 export * from './api/organiser-events';
 export * from './api/organiser-media';
 export * from './api/organiser-participants';

@@ -13,6 +13,7 @@ import { brandingEndpoints } from './api/organisation-branding';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
+import { organiserDashboardEndpoints } from './api/organiser-dashboard';
 import { organiserEventEndpoints } from './api/organiser-events';
 import { organiserMediaManageEndpoints } from './api/organiser-media';
 import { organiserParticipantEndpoints } from './api/organiser-participants';
@@ -52,6 +53,7 @@ export const apiGroups = {
   organiserMediaManage: organiserMediaManageEndpoints,
   organiserParticipants: organiserParticipantEndpoints,
   organiserProgress: organiserProgressEndpoints,
+  organiserDashboard: organiserDashboardEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -44,10 +45,17 @@ export const metricEvents = pgTable(
   (t) => [
     index('metric_events_type_idx').on(t.type, t.createdAt),
     uniqueIndex('metric_events_message_id_idx').on(t.messageId),
+    // The dashboard's funnel asks whether an album ever reached the cart (issue 19).
+    index('metric_events_cart_album_idx')
+      .on(sql`(${t.payload}->>'checkin_id')`)
+      .where(sql`${t.type} = 'add_to_cart'`),
   ],
 );
 
-/** Messages per event, day (UTC) and type, built by the `metrics-daily` job from `metric_events`. */
+/**
+ * Messages per event, day and type, built by the `metrics-daily` job from `metric_events`. The day
+ * is the event's calendar day (its `time_zone`; UTC before issue 19, recounted by migration).
+ */
 export const metricDaily = pgTable(
   'metric_daily',
   {
@@ -85,3 +93,23 @@ export const metricWatermarks = pgTable('metric_watermarks', {
   name: text('name').primaryKey(),
   lastId: integer('last_id').notNull(),
 });
+
+/**
+ * Visitors who came by a link with campaign tags (the metrics' `tags`), per event, day and tags:
+ * each person counted once a day per set of tags (through `metric_daily_people`, type `utm`).
+ * Empty text where a tag was not given. Built by the same job as `metric_daily` (issue 19).
+ */
+export const metricDailyUtm = pgTable(
+  'metric_daily_utm',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => photoServices.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    source: text('source').notNull(),
+    medium: text('medium').notNull(),
+    campaign: text('campaign').notNull(),
+    people: integer('people').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.source, t.medium, t.campaign] })],
+);

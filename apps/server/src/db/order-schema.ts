@@ -75,6 +75,8 @@ export const orders = pgTable(
       .on(t.paidAt)
       .where(sql`${t.status} = 'paid' and ${t.fulfilledAt} is null`),
     uniqueIndex('orders_transfer_reference_key').on(t.transferReference),
+    // The dashboards read the orders paid in a period (issue 19).
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 
@@ -100,7 +102,11 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     total: integer('total').notNull(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // An event's orders are found through its albums' lines (dashboards, issue 19).
+    index('order_lines_checkin_idx').on(t.checkinId),
+  ],
 );
 
 export interface PrintLineSnapshot {
