@@ -432,7 +432,8 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       path: '/organiser/v1/organisations/{id}/dashboard/',
       expected: may('metrics.read', 'organisation', 200),
       mutates: false,
-      run: (token) => status({ method: 'GET', url: `${ORGS}${orgId}/dashboard/?from=2026-01-01&to=2026-01-31`, token }),
+      run: (token) =>
+        status({ method: 'GET', url: `${ORGS}${orgId}/dashboard/?from=2026-01-01&to=2026-01-31`, token }),
     },
     {
       method: 'POST',
