@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDashboard, MetricMessage, OrganisationDashboard } from '@fotodrop/contract';
+import { addDays, dayIn } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { priceListsRepository } from '../src/repositories/price-lists.repository';
-import { addDays, dayIn } from '../src/services/insight/days';
 import { metricDailyService } from '../src/services/metrics/metric-daily.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';

@@ -34,6 +34,7 @@ export * from './pagination';
 export * from './password-policy';
 export * from './registry';
 export * from './rules/album-deadline';
+export * from './rules/calendar-days';
 export * from './rules/campaign';
 export * from './rules/cart-pricing';
 export * from './rules/console-permissions';

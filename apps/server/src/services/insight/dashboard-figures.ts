@@ -1,7 +1,7 @@
 import type { DashboardDay, EventDashboard } from '@fotodrop/contract';
+import { daysBetween } from '@fotodrop/contract';
 import type { Queryable } from '../../db/client';
 import { type DayRange, dashboardRepository } from '../../repositories/dashboard.repository';
-import { daysBetween } from './days';
 import { REVENUE_ORDER_STATUSES, splitOrders } from './revenue';
 
 /** The events a dashboard covers, the zone its orders' days are read in, and its currency. */

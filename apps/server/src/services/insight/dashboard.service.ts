@@ -1,8 +1,10 @@
 import {
+  addDays,
   DASHBOARD_MAX_DAYS,
   type DashboardDay,
   type DashboardEventRow,
   type DashboardQuery,
+  dayIn,
   type EventDashboard,
   type OrganisationDashboard,
 } from '@fotodrop/contract';
@@ -11,7 +13,7 @@ import { type DayRange, dashboardRepository } from '../../repositories/dashboard
 import type { AuthContext } from '../accounts/auth.service';
 import { consoleAccess } from '../organisations/console-access';
 import { type DashboardScope, dashboardFigures } from './dashboard-figures';
-import { addDays, dayIn, mostCommon } from './days';
+import { mostCommon } from './most-common';
 
 export interface DashboardOptions {
   db: Db;

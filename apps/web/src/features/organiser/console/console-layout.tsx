@@ -21,7 +21,7 @@ const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolea
     within: '/organiser/events/',
   },
   { key: 'upload', href: paths.organiserUpload.getHref(), action: 'media.upload' },
-  { key: 'metrics', href: paths.organiserMetrics.getHref(), action: 'metrics.read' },
+  { key: 'dashboard', href: paths.organiserDashboard.getHref(), action: 'metrics.read' },
   { key: 'support', href: paths.organiserSupport.getHref(), action: 'orders.read' },
   { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
   { key: 'branding', href: paths.organiserBranding.getHref(), action: 'branding.manage' },

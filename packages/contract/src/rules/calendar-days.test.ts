@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, daysBetween, mostCommon } from './days';
+import { addDays, dayIn, daysBetween } from './calendar-days';
 
-describe('dashboard days', () => {
+describe('calendar days', () => {
   it('reads a moment as the day of the time zone', () => {
     const lateEvening = new Date('2026-03-28T23:30:00Z');
     expect(dayIn(lateEvening, 'UTC')).toBe('2026-03-28');
@@ -19,11 +19,5 @@ describe('dashboard days', () => {
     ]);
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(daysBetween('2026-01-02', '2026-01-01')).toEqual([]);
-  });
-
-  it('takes the most common value, the first one on a tie', () => {
-    expect(mostCommon(['UTC', 'Europe/Rome', 'Europe/Rome'])).toBe('Europe/Rome');
-    expect(mostCommon(['EUR', 'CHF'])).toBe('EUR');
-    expect(mostCommon([])).toBeUndefined();
   });
 });

@@ -1,4 +1,7 @@
-/** Calendar days (YYYY-MM-DD) for the dashboards: no time of day, no local clock of the server. */
+/**
+ * Calendar days (YYYY-MM-DD) of the insight dashboards (issue 19), on the server and in the console:
+ * no time of day, no local clock.
+ */
 
 const DAY_MS = 86_400_000;
 
@@ -23,13 +26,4 @@ export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
-}
-
-/** The value seen most often (ties: the one seen first); undefined for an empty list. */
-export function mostCommon(values: readonly string[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: string | undefined;
-  for (const [value, n] of counts) if (best === undefined || n > (counts.get(best) ?? 0)) best = value;
-  return best;
 }
