@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   date,
   index,
   integer,
@@ -12,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { photoServices } from './album-schema';
+import { checkins, photoServices } from './album-schema';
+import { orders } from './order-schema';
 import { users } from './schema';
 
 /**
@@ -45,10 +47,6 @@ export const metricEvents = pgTable(
   (t) => [
     index('metric_events_type_idx').on(t.type, t.createdAt),
     uniqueIndex('metric_events_message_id_idx').on(t.messageId),
-    // The dashboard's funnel asks whether an album ever reached the cart (issue 19).
-    index('metric_events_cart_album_idx')
-      .on(sql`(${t.payload}->>'checkin_id')`)
-      .where(sql`${t.type} = 'add_to_cart'`),
   ],
 );
 
@@ -112,4 +110,70 @@ export const metricDailyUtm = pgTable(
     people: integer('people').notNull(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.day, t.source, t.medium, t.campaign] })],
+);
+
+/**
+ * A paid order's share of each event it bought from (issue 19), kept by triggers on `orders` and
+ * `order_lines` (migration "insight_dashboard": `order_event_shares_refresh`): the order's revenue
+ * split by its lines' totals, to the cent (largest remainder). `primary`: the event with the
+ * largest share (ties: the line bought first), where an organisation counts the order once.
+ */
+export const orderEventShares = pgTable(
+  'order_event_shares',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => photoServices.id, { onDelete: 'cascade' }),
+    /** The paid day in the event's time zone. */
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    share: bigint('share', { mode: 'number' }).notNull(),
+    primary: boolean('primary').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.eventId] })],
+);
+
+/**
+ * Paid orders per event, day (the event's) and currency, kept from `order_event_shares` by a
+ * trigger: what the dashboards read, a row a day, however many orders. `primary_orders` counts
+ * each order once over all its events.
+ */
+export const orderDaily = pgTable(
+  'order_daily',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => photoServices.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    orders: integer('orders').notNull(),
+    primaryOrders: integer('primary_orders').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.currency] })],
+);
+
+/**
+ * How far each album went (issue 19, the dashboards' funnel): kept by triggers (migration
+ * "insight_dashboard") — a row when the album is opened, `carted` once a cart line of it was added
+ * (the `add_to_cart` tracking) or ordered, `paid` once an order of it was paid.
+ */
+export const albumFunnel = pgTable(
+  'album_funnel',
+  {
+    checkinId: integer('checkin_id')
+      .primaryKey()
+      .references(() => checkins.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => photoServices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    carted: boolean('carted').notNull().default(false),
+    paid: boolean('paid').notNull().default(false),
+  },
+  (t) => [index('album_funnel_event_idx').on(t.eventId, t.createdAt)],
 );

@@ -24,15 +24,13 @@ export interface CheckinDay {
   byBib: number;
 }
 
-export interface OrderPartRow {
-  orderId: number;
-  userId: number;
-  grandTotal: number;
-  currency: string;
-  day: string;
+/** Paid orders and revenue of one day (eventId null) or one event (day null), in one currency. */
+export interface OrderTotalRow {
+  day: string | null;
   eventId: number | null;
-  weight: number;
-  firstLine: number;
+  currency: string;
+  orders: number;
+  revenue: number;
 }
 
 /** Values as a list of parameters for `in (…)` (ids, statuses). */
@@ -120,25 +118,17 @@ export function dashboardRepository(db: Queryable) {
 
     /**
      * The funnel of the participants who opened an album in the period: people, those whose album
-     * reached a cart (a cart line was added, or an order made), those with a paid order of it.
+     * reached a cart, those who paid for it — from `album_funnel`, which triggers keep.
      */
-    async funnel(eventIds: readonly number[], range: DayRange, paidStatuses: readonly string[]) {
+    async funnel(eventIds: readonly number[], range: DayRange) {
       const [row] = await rows<{ checked_in: number; cart: number; paid: number }>(sql`
-        with albums as (
-          select c.id, c.user_id,
-                 exists (select 1 from order_lines l join orders o on o.id = l.order_id
-                          where l.checkin_id = c.id and o.status in (${list(paidStatuses)})) as paid
-            from checkins c
-            join photo_services e on e.id = c.photo_service_id
-           where c.photo_service_id in (${list(eventIds)})
-             and c.created_at >= ${startOf(range.from, EVENT_TZ)} and c.created_at < ${endOf(range.to, EVENT_TZ)})
-        select count(distinct user_id)::int as checked_in,
-               count(distinct user_id) filter (where paid
-                 or exists (select 1 from metric_events m
-                             where m.type = 'add_to_cart' and (m.payload->>'checkin_id') = albums.id::text)
-                 or exists (select 1 from order_lines l where l.checkin_id = albums.id))::int as cart,
-               count(distinct user_id) filter (where paid)::int as paid
-          from albums`);
+        select count(distinct f.user_id)::int as checked_in,
+               count(distinct f.user_id) filter (where f.carted or f.paid)::int as cart,
+               count(distinct f.user_id) filter (where f.paid)::int as paid
+          from album_funnel f
+          join photo_services e on e.id = f.event_id
+         where f.event_id in (${list(eventIds)})
+           and f.created_at >= ${startOf(range.from, EVENT_TZ)} and f.created_at < ${endOf(range.to, EVENT_TZ)}`);
       return {
         checked_in: Number(row?.checked_in ?? 0),
         cart: Number(row?.cart ?? 0),
@@ -159,52 +149,41 @@ export function dashboardRepository(db: Queryable) {
     },
 
     /**
-     * The orders paid in the period (days of `timeZone`) with a line of one of the events: every
-     * line of each, grouped by the event it bought from (a digital line by its album, a print by
-     * its first photo) — the other events' lines too, which the split needs.
+     * Paid orders and their revenue (each event's share, `order_event_shares`) in the period, from
+     * the daily roll-up `order_daily` (each event's own days): per day and currency, and per event
+     * and currency. `onceEach`: an order over several of the events counts once (at its primary
+     * event), not once per event.
      */
-    async orderParts(
+    async orderTotals(
       eventIds: readonly number[],
       range: DayRange,
-      timeZone: string,
-      paidStatuses: readonly string[],
-    ): Promise<OrderPartRow[]> {
-      const tz = sql`${timeZone}`;
+      onceEach: boolean,
+    ): Promise<OrderTotalRow[]> {
+      const counted = onceEach ? sql.raw('primary_orders') : sql.raw('orders');
       const found = await rows<{
-        order_id: number;
-        user_id: number;
-        grand_total: number;
-        currency: string;
-        day: string | Date;
+        by_day: number;
+        day: string | Date | null;
         event_id: number | null;
-        weight: number;
-        first_line: number;
+        currency: string;
+        orders: number | string;
+        per_event: number | string;
+        revenue: number | string;
       }>(sql`
-        select o.id as order_id, o.user_id, o.grand_total, o.currency,
-               (o.paid_at at time zone ${tz})::date as day,
-               coalesce(c.photo_service_id, pm.photo_service_id) as event_id,
-               sum(l.total)::bigint as weight, min(l.id) as first_line
-          from orders o
-          join order_lines l on l.order_id = o.id
-          left join checkins c on c.id = l.checkin_id
-          left join media pm on l.checkin_id is null and l.kind = 'print'
-               and pm.id = (case when (l.print->'photos'->0->>'photo_id') ~ '^[0-9]{1,9}$'
-                                 then (l.print->'photos'->0->>'photo_id')::int end)
-         where o.status in (${list(paidStatuses)})
-           and o.paid_at >= ${startOf(range.from, tz)} and o.paid_at < ${endOf(range.to, tz)}
-           and exists (select 1 from order_lines x join checkins xc on xc.id = x.checkin_id
-                        where x.order_id = o.id and xc.photo_service_id in (${list(eventIds)}))
-         group by o.id, 6`);
-      return found.map((r) => ({
-        orderId: Number(r.order_id),
-        userId: Number(r.user_id),
-        grandTotal: Number(r.grand_total),
-        currency: r.currency,
-        day: dayText(r.day),
-        eventId: r.event_id === null ? null : Number(r.event_id),
-        weight: Number(r.weight),
-        firstLine: Number(r.first_line),
-      }));
+        select grouping(event_id) as by_day, day, event_id, currency,
+               sum(${counted})::int as orders, sum(orders)::int as per_event, sum(revenue)::bigint as revenue
+          from order_daily
+         where event_id in (${list(eventIds)}) and day between ${range.from}::date and ${range.to}::date
+         group by grouping sets ((day, currency), (event_id, currency))`);
+      return found.map((r) => {
+        const byDay = Number(r.by_day) === 1;
+        return {
+          day: byDay && r.day !== null ? dayText(r.day) : null,
+          eventId: byDay || r.event_id === null ? null : Number(r.event_id),
+          currency: r.currency,
+          orders: Number(byDay ? r.orders : r.per_event),
+          revenue: Number(r.revenue),
+        };
+      });
     },
 
     /**
@@ -214,28 +193,25 @@ export function dashboardRepository(db: Queryable) {
     async firstActivity(eventIds: readonly number[]): Promise<string | null> {
       const [row] = await rows<{ first: string | Date | null }>(sql`
         select least(
-          (select min((e.created_at at time zone e.time_zone)::date) from photo_services e
-            where e.id in (${list(eventIds)})),
+          (select min((least(e.created_at, (select min(c.created_at) from checkins c where c.photo_service_id = e.id))
+                       at time zone e.time_zone)::date)
+             from photo_services e where e.id in (${list(eventIds)})),
           (select min(day) from metric_daily where event_id in (${list(eventIds)})),
-          (select min((c.created_at at time zone e.time_zone)::date) from checkins c
-             join photo_services e on e.id = c.photo_service_id
-            where c.photo_service_id in (${list(eventIds)})),
-          (select min((o.paid_at at time zone e.time_zone)::date) from orders o
-             join order_lines l on l.order_id = o.id
-             join checkins c on c.id = l.checkin_id
-             join photo_services e on e.id = c.photo_service_id
-            where c.photo_service_id in (${list(eventIds)}) and o.paid_at is not null)) as first`);
+          (select min(day) from order_daily where event_id in (${list(eventIds)}))) as first`);
       return row?.first ? dayText(row.first) : null;
     },
 
-    /** The events' messages stored but not counted by the roll-up yet. */
+    /** The events' messages stored but not counted by the roll-up yet (only those after its watermark are read). */
     async pending(eventIds: readonly number[]): Promise<number> {
+      const [mark] = await rows<{ last_id: number }>(
+        sql`select last_id from metric_watermarks where name = 'metric_daily'`,
+      );
       const [row] = await rows<{ n: number }>(sql`
         select count(*)::int as n from metric_events m
           left join checkins c
             on m.event_id is null and c.id = (case when m.payload->>'album_id' ~ '^[0-9]{1,9}$' then (m.payload->>'album_id')::int end)
-         where coalesce(m.event_id, c.photo_service_id) in (${list(eventIds)})
-           and m.id > coalesce((select last_id from metric_watermarks where name = 'metric_daily'), 0)`);
+         where m.id > ${Number(mark?.last_id ?? 0)}
+           and coalesce(m.event_id, c.photo_service_id) in (${list(eventIds)})`);
       return Number(row?.n ?? 0);
     },
 

@@ -2,13 +2,14 @@ import type { DashboardDay, EventDashboard } from '@fotodrop/contract';
 import { daysBetween } from '@fotodrop/contract';
 import type { Queryable } from '../../db/client';
 import { type DayRange, dashboardRepository } from '../../repositories/dashboard.repository';
-import { REVENUE_ORDER_STATUSES, splitOrders } from './revenue';
 
 /** The events a dashboard covers, the zone its orders' days are read in, and its currency. */
 export interface DashboardScope {
   events: { id: number; currency: string }[];
   timeZone: string;
   currency: string;
+  /** An order over several of the events counts once (the organisation's dashboard). */
+  onceEach: boolean;
 }
 
 /** Which roll-up types each figure adds up (albums spec §9 metric types, and the server's own). */
@@ -47,9 +48,9 @@ const zeroTotals = (): EventTotals => ({
 
 /**
  * A dashboard's figures for a scope and a period, and each event's totals. Every day of the
- * period is present (zeros included). Orders and revenue count the orders paid in the period
- * (days of the scope's time zone), each event with its share of an order over several events
- * (`revenue.ts`); the figures in `currency` only, the others in `currencies`.
+ * period is present (zeros included), each event's activity on its own calendar days. Orders and
+ * revenue come from the `order_daily` roll-up (each event's share of an order over several events,
+ * migration "insight_dashboard"); the figures in `currency` only, the others in `currencies`.
  */
 export async function dashboardFigures(
   db: Queryable,
@@ -64,12 +65,12 @@ export async function dashboardFigures(
   const perEvent = new Map<number, EventTotals>(ids.map((id) => [id, zeroTotals()]));
   const sources = { album_code: 0, selfie: 0, bib: 0, shared_link: 0 };
   const empty = ids.length === 0;
-  const [counts, checkins, funnel, matched, parts, utm, pending] = await Promise.all([
+  const [counts, checkins, funnel, matched, orderTotals, utm, pending] = await Promise.all([
     empty ? [] : repo.dailyCounts(ids, range),
     empty ? [] : repo.checkinDays(ids, range),
-    empty ? { checked_in: 0, cart: 0, paid: 0 } : repo.funnel(ids, range, REVENUE_ORDER_STATUSES),
+    empty ? { checked_in: 0, cart: 0, paid: 0 } : repo.funnel(ids, range),
     empty ? 0 : repo.matchedMedia(ids, range),
-    empty ? [] : repo.orderParts(ids, range, scope.timeZone, REVENUE_ORDER_STATUSES),
+    empty ? [] : repo.orderTotals(ids, range, scope.onceEach),
     empty ? [] : repo.utm(ids, range, UTM_ROWS),
     empty ? 0 : repo.pending(ids),
   ]);
@@ -95,26 +96,22 @@ export async function dashboardFigures(
 
   const eventCurrency = new Map(scope.events.map((e) => [e.id, e.currency]));
   const currencies = new Map<string, { orders: number; revenue: number }>();
-  for (const order of splitOrders(parts)) {
-    let share = 0;
-    let mine = false;
-    for (const [eventId, amount] of order.shares) {
-      const event = perEvent.get(eventId);
+  for (const row of orderTotals) {
+    if (row.eventId !== null) {
+      const event = perEvent.get(row.eventId);
       if (!event) continue;
-      mine = true;
-      share += amount;
-      event.orders += 1;
-      if (eventCurrency.get(eventId) === order.currency) event.revenue += amount;
+      event.orders += row.orders;
+      if (eventCurrency.get(row.eventId) === row.currency) event.revenue += row.revenue;
+      continue;
     }
-    if (!mine) continue;
-    const tally = currencies.get(order.currency) ?? { orders: 0, revenue: 0 };
-    tally.orders += 1;
-    tally.revenue += share;
-    currencies.set(order.currency, tally);
-    const day = days.get(order.day);
-    if (day && order.currency === scope.currency) {
-      day.orders += 1;
-      day.revenue += share;
+    const tally = currencies.get(row.currency) ?? { orders: 0, revenue: 0 };
+    tally.orders += row.orders;
+    tally.revenue += row.revenue;
+    currencies.set(row.currency, tally);
+    const day = row.day === null ? undefined : days.get(row.day);
+    if (day && row.currency === scope.currency) {
+      day.orders += row.orders;
+      day.revenue += row.revenue;
     }
   }
 

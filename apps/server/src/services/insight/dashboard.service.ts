@@ -48,6 +48,7 @@ export function dashboardService({ db, now = () => new Date() }: DashboardOption
         events: [{ id: event.id, currency: event.currency }],
         timeZone: event.timeZone,
         currency: event.currency,
+        onceEach: false,
       };
       const { figures } = await dashboardFigures(db, scope, range);
       return { event: { id: event.id, slug: event.slug, name: event.name }, ...figures };
@@ -56,10 +57,10 @@ export function dashboardService({ db, now = () => new Date() }: DashboardOption
     async organisation(auth: AuthContext, id: number, query: DashboardQuery): Promise<OrganisationDashboard> {
       const { organisation } = await access.organisation(auth, id, 'metrics.read');
       const events = await repo().eventsOf(organisation.id);
-      // decision (issue 19): an organisation has no time zone of its own: its dashboard counts
-      // orders on the days of the zone most of its events use (UTC without events); its events'
-      // activity stays on each event's own days. Revenue is in the organisation's currency
-      // (else its events' most common one); orders in other currencies are listed apart.
+      // decision (issue 19): an organisation has no time zone of its own: its "today" and default
+      // period are those of the zone most of its events use (UTC without events); each event's
+      // activity and orders stay on that event's own days. Revenue is in the organisation's
+      // currency (else its events' most common one); orders in other currencies are listed apart.
       const timeZone = mostCommon(events.map((e) => e.time_zone)) ?? 'UTC';
       const currency = organisation.currency ?? mostCommon(events.map((e) => e.currency)) ?? 'EUR';
       const range = await periodOf(
@@ -69,7 +70,12 @@ export function dashboardService({ db, now = () => new Date() }: DashboardOption
       );
       const { figures, perEvent } = await dashboardFigures(
         db,
-        { events: events.map((e) => ({ id: e.id, currency: e.currency })), timeZone, currency },
+        {
+          events: events.map((e) => ({ id: e.id, currency: e.currency })),
+          timeZone,
+          currency,
+          onceEach: true,
+        },
         range,
       );
       const rows: DashboardEventRow[] = events

@@ -66,8 +66,9 @@ export default function DashboardCharts({ days, currency }: { days: DashboardDay
             }
           />
           <Legend />
-          <Bar yAxisId="orders" dataKey="orders" name={name('orders')} fill={COLOURS.orders} />
+          <Bar isAnimationActive={false} yAxisId="orders" dataKey="orders" name={name('orders')} fill={COLOURS.orders} />
           <Line
+            isAnimationActive={false}
             yAxisId="revenue"
             dataKey="revenueMajor"
             name={name('revenue')}
@@ -85,7 +86,7 @@ export default function DashboardCharts({ days, currency }: { days: DashboardDay
           <Tooltip />
           <Legend />
           {(['checkins', 'selfies'] as const).map((s) => (
-            <Bar key={s} dataKey={s} name={name(s)} fill={COLOURS[s]} />
+            <Bar isAnimationActive={false} key={s} dataKey={s} name={name(s)} fill={COLOURS[s]} />
           ))}
         </BarChart>
       </ChartCard>
@@ -97,7 +98,7 @@ export default function DashboardCharts({ days, currency }: { days: DashboardDay
           <Tooltip />
           <Legend />
           {(['views', 'downloads', 'shares'] as const).map((s) => (
-            <Line key={s} dataKey={s} name={name(s)} stroke={COLOURS[s]} strokeWidth={2} dot={false} />
+            <Line isAnimationActive={false} key={s} dataKey={s} name={name(s)} stroke={COLOURS[s]} strokeWidth={2} dot={false} />
           ))}
         </LineChart>
       </ChartCard>
