@@ -83,10 +83,13 @@ describe('usage metrics', () => {
     const organiser = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const orgPage = await organiser.newPage();
     await logIn(orgPage, 'organiser@fotodrop.test', 'Fotodrop-organiser1');
+    // the former metrics page leads to the organisation's dashboard (issue 19), whose event row
+    // opens the event's own dashboard
     await orgPage.goto(`${run.server.url}/organiser/metrics`);
-    await orgPage.getByRole('heading', { level: 1, name: 'Event metrics' }).waitFor();
-    await orgPage.getByLabel('Event').selectOption('5e1a0c3d');
-    await orgPage.getByRole('heading', { level: 2, name: 'Views per day' }).waitFor();
+    await orgPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await orgPage.goto(`${run.server.url}/organiser/events/5e1a0c3d/dashboard`);
+    await orgPage.getByRole('heading', { level: 1, name: 'Dashboard: Lakeside City Marathon' }).waitFor();
+    await orgPage.getByRole('heading', { level: 2, name: 'Views, downloads and shares per day' }).waitFor();
     await expect
       .poll(() => orgPage.getByRole('status').textContent())
       .toMatch(/recent actions? (is|are) not counted yet/);

@@ -32,6 +32,7 @@ import { orderRoutes } from './routes/orders.routes';
 import { organisationRoutes } from './routes/organisations.routes';
 import { organiserRoutes } from './routes/organiser.routes';
 import { organiserCodeRoutes } from './routes/organiser-codes.routes';
+import { organiserDashboardRoutes } from './routes/organiser-dashboard.routes';
 import { organiserEventRoutes } from './routes/organiser-events.routes';
 import { organiserMediaRoutes } from './routes/organiser-media.routes';
 import { organiserOrderRoutes } from './routes/organiser-orders.routes';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   organiserVoucherRoutes(context);
   organiserPaymentRoutes(context);
   organiserOrderRoutes(context);
+  organiserDashboardRoutes(context);
   sharingRoutes(context);
   supportRoutes(context);
   impersonationRoutes(context);

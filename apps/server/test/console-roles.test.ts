@@ -566,6 +566,22 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       mutates: false,
       run: (token) => status({ method: 'GET', url: `${ev()}metrics/`, token }),
     },
+    // insight (issue 19)
+    {
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/dashboard/',
+      expected: may('metrics.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}dashboard/`, token }),
+    },
+    {
+      method: 'GET',
+      path: '/organiser/v1/organisations/{id}/dashboard/',
+      expected: may('metrics.read', 'organisation', 200),
+      mutates: false,
+      run: (token) =>
+        status({ method: 'GET', url: `${ORGS}${orgId}/dashboard/?from=2026-01-01&to=2026-01-31`, token }),
+    },
     {
       method: 'POST',
       path: '/organiser/v1/events/{slug}/uploads/check/',

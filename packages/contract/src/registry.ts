@@ -13,6 +13,7 @@ import { brandingEndpoints } from './api/organisation-branding';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
 import { organiserCodeEndpoints } from './api/organiser-codes';
+import { organiserDashboardEndpoints } from './api/organiser-dashboard';
 import { organiserEventEndpoints } from './api/organiser-events';
 import { organiserMediaManageEndpoints } from './api/organiser-media';
 import { organiserOrderEndpoints } from './api/organiser-orders';
@@ -60,6 +61,7 @@ export const apiGroups = {
   organiserVouchers: organiserVoucherEndpoints,
   organiserPayments: organiserPaymentEndpoints,
   organiserOrders: organiserOrderEndpoints,
+  organiserDashboard: organiserDashboardEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

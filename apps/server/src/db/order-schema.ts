@@ -88,6 +88,8 @@ export const orders = pgTable(
     index('orders_organisation_idx').on(t.organisationId, t.createdAt),
     // the release job: held print orders whose time ran out
     index('orders_print_hold_idx').on(t.printHoldUntil).where(sql`${t.printHold} = 'held'`),
+    // The dashboards read the orders paid in a period (issue 19).
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 
@@ -113,7 +115,11 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     total: integer('total').notNull(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // An event's orders are found through its albums' lines (dashboards, issue 19).
+    index('order_lines_checkin_idx').on(t.checkinId),
+  ],
 );
 
 export interface PrintLineSnapshot {

@@ -7,10 +7,16 @@ const WATERMARK = 'metric_daily';
 /**
  * The day a message counts on: the browser's time of the action, unless it claims a moment after
  * it was stored or more than a week before (a wrong clock, or a forged time): then when it was stored.
+ * The calendar day of the event's time zone (issue 19: the dashboards show the event's days).
  */
 const DAY = sql.raw(`(case
   when m.occurred_at is null or m.occurred_at > m.created_at or m.occurred_at < m.created_at - interval '7 days'
-  then m.created_at else m.occurred_at end at time zone 'UTC')::date`);
+  then m.created_at else m.occurred_at end at time zone e.time_zone)::date`);
+
+/** A campaign tag of a message (empty when not given), cut to the length the contract allows. */
+const tag = (name: string) => sql.raw(`left(coalesce(m.payload->'tags'->>'${name}', ''), 200)`);
+/** The key of a message's campaign tags in `metric_daily_people` (type `utm`): tab-separated. */
+const UTM_ITEM = sql`concat_ws(chr(9), ${tag('utm_source')}, ${tag('utm_medium')}, ${tag('utm_campaign')})`;
 
 /**
  * The event of a message: its own event id, or that of the album it names (the server's own
@@ -82,6 +88,24 @@ export function metricDailyRepository(db: Queryable) {
         insert into metric_daily (event_id, day, type, count)
         select event_id, day, type, count(*)::int from fresh group by 1, 2, 3
         on conflict (event_id, day, type) do update set count = metric_daily.count + excluded.count`);
+      // Where visitors came from (issue 19): a person once a day per set of campaign tags.
+      await db.execute(sql`
+        with fresh as (
+          insert into metric_daily_people (event_id, day, type, person, item)
+          select distinct e.id, ${DAY}, 'utm', ${PERSON}, ${UTM_ITEM}
+            from metric_events m
+            ${EVENT_JOIN}
+           where m.id > ${last} and m.id <= ${upper}
+             and (m.payload->'tags'->>'utm_source' is not null or m.payload->'tags'->>'utm_medium' is not null
+                  or m.payload->'tags'->>'utm_campaign' is not null)
+          on conflict do nothing
+          returning event_id, day, item)
+        insert into metric_daily_utm (event_id, day, source, medium, campaign, people)
+        select event_id, day, split_part(item, chr(9), 1), split_part(item, chr(9), 2),
+               split_part(item, chr(9), 3), count(*)::int
+          from fresh group by 1, 2, 3, 4, 5
+        on conflict (event_id, day, source, medium, campaign)
+          do update set people = metric_daily_utm.people + excluded.people`);
       await db.execute(
         sql`delete from metric_daily_people where day < current_date - ${PEOPLE_KEPT_DAYS}::int`,
       );
@@ -89,7 +113,7 @@ export function metricDailyRepository(db: Queryable) {
       return upper;
     },
 
-    /** An event's counts per day and type between two days (UTC, both included). */
+    /** An event's counts per day (its own days) and type between two days, both included. */
     async ofEvent(eventId: number, from: string, to: string): Promise<DailyCount[]> {
       const rows = rowsOf<{ day: string | Date; type: string; count: number }>(
         await db.execute(sql`select day, type, count from metric_daily
@@ -126,7 +150,7 @@ export function metricDailyRepository(db: Queryable) {
 }
 
 /** node-postgres reads a date as a Date at local midnight; PGlite as text. */
-function dayText(value: string | Date): string {
+export function dayText(value: string | Date): string {
   if (typeof value === 'string') return value.slice(0, 10);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;

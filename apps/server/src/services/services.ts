@@ -38,6 +38,7 @@ import { anonymizationService } from './faces/anonymization.service';
 import { faceIndexingService } from './faces/face-indexing.service';
 import { faceMatchingService } from './faces/face-matching.service';
 import { selfieService } from './faces/selfie.service';
+import { dashboardService } from './insight/dashboard.service';
 import { eventProgressService } from './media/event-progress.service';
 import { mediaFilesService } from './media/media-files.service';
 import { mediaManageService } from './media/media-manage.service';
@@ -241,6 +242,7 @@ export function createServices(deps: ServiceDeps) {
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
     vouchers: organiserVouchersService({ db: deps.db, now }),
     campaigns: organiserCampaignsService({ db: deps.db, now, links: siteLinks }),
+    dashboard: dashboardService({ db: deps.db, now }),
     galleries: galleriesService({ db: deps.db }),
     prices: pricesService({ db: deps.db, now }),
     priceSheets: priceSheetsService({ db: deps.db, now }),

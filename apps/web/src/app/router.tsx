@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
 import { HomePage } from '../features/home/routes/home';
 import { handleOf, paths, type RouteDef } from '../shared/config/paths';
 import { PageLoader } from '../shared/ui/spinner';
@@ -112,7 +112,18 @@ const screens: Screen[] = [
   { route: paths.organiserOrder, lazy: () => import('../features/organiser/orders/order-page') },
   { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
   { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
-  { route: paths.organiserMetrics, lazy: () => import('../features/organiser/routes/metrics') },
+  {
+    route: paths.organiserDashboard,
+    lazy: () => import('../features/organiser/dashboard/organisation-dashboard-page'),
+  },
+  {
+    route: paths.organiserEventDashboard,
+    lazy: () => import('../features/organiser/dashboard/event-dashboard-page'),
+  },
+  {
+    route: paths.organiserMetrics,
+    lazy: async () => ({ loader: () => redirect(paths.organiserDashboard.getHref()) }),
+  },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },
   { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },
   { route: paths.help, lazy: () => import('../features/help/routes/help-page') },

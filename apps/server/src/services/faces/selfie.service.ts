@@ -7,6 +7,7 @@ import { type CheckinWithContext, checkinsRepository } from '../../repositories/
 import { selfiesRepository } from '../../repositories/faces.repository';
 import type { AuthContext } from '../accounts/auth.service';
 import type { Limit, RateLimiter } from '../accounts/rate-limiter';
+import { track } from '../metrics/tracking';
 import type { FaceIndexingService } from './face-indexing.service';
 import type { FaceMatchingService } from './face-matching.service';
 import { SELFIE_MESSAGES, selfieFace } from './selfie-rules';
@@ -88,6 +89,7 @@ export function selfieService(deps: {
         multiPersonConsent: body.multi_person_consent === 'true',
         expiresAt: new Date(deps.now().getTime() + deps.retentionDays * DAY_MS),
       });
+      await track(deps.db, { type: 'selfie_added', userId: auth.user.id, payload: { album_id: checkin.id } });
       // The search starts at once (over the stay's dates if the code has them); the date step
       // of a stay restarts it with the guest's own dates.
       await deps.indexing.queueAlbumSearch(checkin.id);

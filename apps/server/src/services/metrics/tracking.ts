@@ -26,6 +26,8 @@ export interface PurchasePayload {
 export type TrackedEvent =
   | { type: 'add_to_cart'; userId: number | null; payload: AddToCartPayload }
   | { type: 'purchase'; userId: number | null; payload: PurchasePayload }
+  /** A selfie given for an album's face search (issue 19: the dashboards' selfie searches). */
+  | { type: 'selfie_added'; userId: number | null; payload: { album_id: number } }
   /** The spec's other metric types (albums spec §9), with the fields each names. */
   | { type: MetricType; userId: number | null; payload: Record<string, unknown> };
 

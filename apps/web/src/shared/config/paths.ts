@@ -257,8 +257,20 @@ export const paths = {
     access: 'login',
     getHref: (event?: string) => withQuery('/organiser/upload', { event }),
   },
-  // decision: no spec screen; the organiser's usage charts per event (permission media.upload)
-  organiserMetrics: { path: '/organiser/metrics', access: 'login', getHref: () => '/organiser/metrics' },
+  // decision (issue 19): the organisation's dashboard (metrics.read) is the console's one place
+  // for figures; the former /organiser/metrics page leads there
+  organiserDashboard: {
+    path: '/organiser/dashboard',
+    access: 'login',
+    getHref: () => '/organiser/dashboard',
+  },
+  organiserMetrics: { path: '/organiser/metrics', access: 'login', getHref: () => '/organiser/dashboard' },
+  // decision (issue 19): one event's dashboard (metrics.read), linked from the event page
+  organiserEventDashboard: {
+    path: '/organiser/events/:slug/dashboard',
+    access: 'login',
+    getHref: (slug: string) => `/organiser/events/${seg(slug)}/dashboard`,
+  },
   // decision (issue 18): the page an invitation e-mail links to (the server's INVITATION_PATH);
   // open to all: a new member has no account yet, an existing one may be signed in
   organiserInvitation: {

@@ -37,15 +37,6 @@ export function organiserMediaQuery(slug: string, status: MediaStatus | null) {
   });
 }
 
-/** GET /organiser/v1/events/{slug}/metrics/: the event's usage per day, for the metrics charts. */
-export function organiserMetricsQuery(slug: string, days: number) {
-  return queryOptions({
-    queryKey: ['organiser', 'metrics', slug, days] as const,
-    queryFn: ({ signal }) =>
-      callEndpoint(organiserEndpoints.eventMetrics, { params: { slug }, query: { days }, signal }),
-  });
-}
-
 /** "Course › Km 10": a gallery's name after its parents', for pickers and captions. */
 export function galleryPaths(galleries: OrganiserGallery[]): Map<number, string> {
   const byId = new Map(galleries.map((g) => [g.id, g]));

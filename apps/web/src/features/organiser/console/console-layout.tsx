@@ -21,14 +21,14 @@ const SECTIONS: { key: string; href: string; action: ConsoleAction; end?: boolea
     within: '/organiser/events/',
   },
   { key: 'upload', href: paths.organiserUpload.getHref(), action: 'media.upload' },
-  { key: 'metrics', href: paths.organiserMetrics.getHref(), action: 'metrics.read' },
+  { key: 'dashboard', href: paths.organiserDashboard.getHref(), action: 'metrics.read' },
   { key: 'orders', href: paths.organiserOrders.getHref(), action: 'orders.read' },
-  { key: 'support', href: paths.organiserSupport.getHref(), action: 'orders.read' },
-  { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
   { key: 'prices', href: paths.organiserPriceSheets.getHref(), action: 'selling.manage' },
-  { key: 'branding', href: paths.organiserBranding.getHref(), action: 'branding.manage' },
   { key: 'vouchers', href: paths.organiserVouchers.getHref(), action: 'selling.manage' },
   { key: 'selling', href: paths.organiserSelling.getHref(), action: 'selling.manage' },
+  { key: 'support', href: paths.organiserSupport.getHref(), action: 'orders.read' },
+  { key: 'team', href: paths.organiserTeam.getHref(), action: 'team.manage' },
+  { key: 'branding', href: paths.organiserBranding.getHref(), action: 'branding.manage' },
 ];
 // The contract's PLATFORM_STAFF_PERMISSION (constants, no zod)
 const STAFF = 'platform.staff';

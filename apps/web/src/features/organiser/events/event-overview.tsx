@@ -41,12 +41,15 @@ export function EventOverview({
   canManage,
   canSeeMedia,
   canSeeParticipants,
+  canSeeDashboard,
 }: {
   event: ConsoleEvent;
   canManage: boolean;
   canSeeMedia: boolean;
   /** The caller may read the event's albums (orders.read). */
   canSeeParticipants: boolean;
+  /** The caller may read the event's figures (metrics.read). */
+  canSeeDashboard: boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -141,6 +144,11 @@ export function EventOverview({
           {canSeeParticipants && (
             <ButtonLink variant="secondary" to={paths.organiserEventPayments.getHref(event.slug)}>
               {t('organiser.event.to_payments')}
+            </ButtonLink>
+          )}
+          {canSeeDashboard && (
+            <ButtonLink variant="secondary" to={paths.organiserEventDashboard.getHref(event.slug)}>
+              {t('organiser.event.to_dashboard')}
             </ButtonLink>
           )}
         </div>

@@ -93,6 +93,7 @@ export function Component() {
                 canManage={canManage}
                 canSeeMedia={canSeeMedia}
                 canSeeParticipants={role ? roleMay(role, 'orders.read') : true}
+                canSeeDashboard={role ? roleMay(role, 'metrics.read') : true}
               />
             )}
             {tab === 'settings' && <EventSettings event={event.data} canManage={canManage} />}
