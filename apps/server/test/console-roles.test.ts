@@ -904,6 +904,7 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       mutates: true,
       prepare: async (actor) => String(await newCampaign(`GONE-${actor.toUpperCase()}`)),
       run: (token, id) => status({ method: 'DELETE', url: campaignsUrl(`${id}/`), token }),
+    },
     // orders (issue 19): read by owners, managers and support; changed by owners and managers
     {
       method: 'GET',
