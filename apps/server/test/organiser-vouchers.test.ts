@@ -265,6 +265,16 @@ describe.each(BACKENDS)('vouchers and campaigns in the console on %s', (backend)
     expect(off.body.state).toBe('deactivated');
     expect(await voucherStatus(photos[0]!, night.body.code as string)).toBe('invalid');
     expect((await listed('?status=deactivated')).results.map((v) => v.code)).toEqual([night.body.code]);
+    const on = await call(
+      h.app,
+      'PATCH',
+      vouchersUrl(`${night.body.id}/`),
+      { active: true },
+      { token: owner },
+    );
+    expect(on.body).toMatchObject({ state: 'active', deactivated_at: null });
+    expect(await voucherStatus(photos[0]!, night.body.code as string)).toBe('valid');
+    await call(h.app, 'PATCH', vouchersUrl(`${night.body.id}/`), { active: false }, { token: owner });
 
     // twice per account: two paid orders take it, the third is told it was used
     const twice = await create({
