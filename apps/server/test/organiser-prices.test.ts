@@ -7,7 +7,8 @@ import { call } from './harness';
 
 const ORGS = '/api/organiser/v1/organisations/';
 const item = priceListItem;
-const single = (price: string, type: 'photo' | 'video' = 'photo') => item({ media_type: type, qty: 1, price });
+const single = (price: string, type: 'photo' | 'video' = 'photo') =>
+  item({ media_type: type, qty: 1, price });
 const bundle = (qty: number, price: string) => item({ qty, price });
 const range = (from: number, to: number | null, unit: string) =>
   item({ from_qty: from, to_qty: to, unit_price: unit });
