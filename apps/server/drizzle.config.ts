@@ -14,6 +14,7 @@ export default defineConfig({
     './src/db/support-schema.ts',
     './src/db/consent-schema.ts',
     './src/db/team-schema.ts',
+    './src/db/price-schema.ts',
   ],
   out: './drizzle',
 });

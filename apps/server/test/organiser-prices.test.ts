@@ -244,6 +244,24 @@ describe.each(BACKENDS)('organiser prices on %s', (backend) => {
     expect((await call(t.h.app, 'GET', sheets, undefined, { token: t.otherOwner })).status).toBe(404);
   });
 
+  it('keeps one event list when many saves arrive at once; the last one stored wins whole', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        owner('PUT', listUrl(), { currency: 'EUR', items: [single(`${i + 1}.00`)], packages: [] }),
+      ),
+    );
+    expect(saves.map((s) => s.status)).toEqual(saves.map(() => 200));
+    const { rows } = await t.h.database.executeSql(
+      `select l.items from price_lists l join photo_services p on p.id = l.photo_service_id
+        where p.slug = $1 and l.gallery_id is null`,
+      [slug],
+    );
+    expect(rows).toHaveLength(1);
+    const stored = (rows[0] as { items: { price: string }[] }).items;
+    expect(stored).toHaveLength(1);
+    expect((await owner('GET', listUrl())).body.items).toEqual(stored);
+  });
+
   it('lets a manager read prices but not change them; support reads; another organisation sees nothing', async () => {
     const as = (token: string, method: 'GET' | 'PUT', url: string) =>
       call(

@@ -29,6 +29,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { priceSheets } from './price-schema';
 import { organisations, users } from './schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -378,25 +379,4 @@ export const priceLists = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('price_lists_service_gallery_key').on(t.photoServiceId, t.galleryId)],
-);
-
-/**
- * A reusable price list of an organisation (issue 19): entries and packages in one currency,
- * copied onto events and galleries when applied (later edits change no live price).
- */
-export const priceSheets = pgTable(
-  'price_sheets',
-  {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    currency: text('currency').notNull(),
-    items: jsonb('items').$type<PriceListItemRow[]>().notNull(),
-    packages: jsonb('packages').$type<PackagePriceRow[]>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('price_sheets_organisation_idx').on(t.organisationId, t.name)],
 );

@@ -6,6 +6,7 @@ export * from './face-schema';
 export * from './impersonation-schema';
 export * from './metrics-schema';
 export * from './order-schema';
+export * from './price-schema';
 export * from './print-schema';
 export * from './schema';
 export * from './support-schema';

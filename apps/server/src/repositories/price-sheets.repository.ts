@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { priceSheets } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { priceSheets } from '../db/price-schema';
 
 export type PriceSheetRow = typeof priceSheets.$inferSelect;
 type Fields = Pick<PriceSheetRow, 'name' | 'currency' | 'items' | 'packages'>;

@@ -65,7 +65,7 @@ export function GalleryPrices({
       ) : (
         <>
           <p className="price-source" aria-live="polite">
-            {data?.inherited && !editing
+            {data?.inherited
               ? t('organiser.prices.inherits', { from: nameOf(data.inherited_from) })
               : t('organiser.prices.own_list')}
           </p>
