@@ -65,13 +65,11 @@ DELETE FROM "metric_watermarks" WHERE "name" = 'metric_daily';
 CREATE OR REPLACE FUNCTION "order_counts_as_revenue"(status text) RETURNS boolean
   LANGUAGE sql IMMUTABLE AS $$ SELECT status IN ('paid', 'refunded', 'partially_refunded') $$;
 --> statement-breakpoint
--- The money of a paid order the dashboards count, minor units: what was paid less what was
--- given back (refunds that succeeded), counted on the day it was paid.
-CREATE OR REPLACE FUNCTION "order_revenue"(order_id integer) RETURNS bigint
+-- What the refunds that succeeded gave back of an order's shipping and handling, minor units.
+CREATE OR REPLACE FUNCTION "order_shipping_refunded"(order_id integer) RETURNS bigint
   LANGUAGE sql STABLE AS $$
-  SELECT o.grand_total::bigint - coalesce((SELECT sum(r.amount) FROM refunds r
-                                            WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)
-    FROM orders o WHERE o.id = order_id $$;
+  SELECT coalesce(sum(r.shipping_amount), 0)::bigint FROM refunds r
+   WHERE r.order_id = order_shipping_refunded.order_id AND r.status = 'succeeded' $$;
 --> statement-breakpoint
 -- What the refunds that succeeded gave back of one line, minor units.
 CREATE OR REPLACE FUNCTION "order_line_refunded"(line_id integer, order_id integer) RETURNS bigint
@@ -81,15 +79,19 @@ CREATE OR REPLACE FUNCTION "order_line_refunded"(line_id integer, order_id integ
 --> statement-breakpoint
 -- An order's shares of its events, computed again (decision issue 19 in docs/decisions.md): its
 -- revenue split by its lines' totals per event (a digital line's album, a print's first photo),
--- floors and the cents left to the largest remainders (ties: the line bought first), in integers.
+-- floors and the cents left to the largest remainders (ties: the line bought first), in integers;
+-- then each event's share loses what refunds gave back of its own lines (shipping refunded comes
+-- off before the split), so the shares add up to what the order kept.
 CREATE OR REPLACE FUNCTION "order_event_shares_refresh"(ids integer[]) RETURNS void
   LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM order_event_shares WHERE order_id = ANY(ids);
   WITH parts AS (
-    SELECT o.id AS order_id, o.currency, o.paid_at, order_revenue(o.id) AS revenue,
+    SELECT o.id AS order_id, o.currency, o.paid_at,
+           o.grand_total::bigint - order_shipping_refunded(o.id) AS revenue,
            coalesce(c.photo_service_id, pm.photo_service_id) AS event_id,
-           sum(l.total - order_line_refunded(l.id, o.id))::bigint AS weight, min(l.id) AS first_line
+           sum(l.total)::bigint AS weight, min(l.id) AS first_line,
+           sum(order_line_refunded(l.id, o.id))::bigint AS refunded
       FROM orders o
       JOIN order_lines l ON l.order_id = o.id
       LEFT JOIN checkins c ON c.id = l.checkin_id
@@ -113,7 +115,7 @@ BEGIN
            row_number() OVER (PARTITION BY f.order_id ORDER BY f.rest DESC, f.first_line) AS place
       FROM floors f),
   shares AS (
-    SELECT r.*, r.base + CASE WHEN r.place <= r.left_over THEN 1 ELSE 0 END AS share FROM ranked r)
+    SELECT r.*, r.base + CASE WHEN r.place <= r.left_over THEN 1 ELSE 0 END - r.refunded AS share FROM ranked r)
   INSERT INTO order_event_shares (order_id, event_id, day, currency, share, "primary")
   SELECT s.order_id, s.event_id, (s.paid_at AT TIME ZONE e.time_zone)::date, s.currency, s.share,
          row_number() OVER (PARTITION BY s.order_id ORDER BY s.share DESC, s.first_line) = 1

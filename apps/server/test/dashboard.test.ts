@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { priceListsRepository } from '../src/repositories/price-lists.repository';
+import { parseCsv } from '../src/services/codes/csv';
 import { metricDailyService } from '../src/services/metrics/metric-daily.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
@@ -181,7 +182,6 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
     const org = await orgDashboard(period);
     expect(org.time_zone).toBe(ZONE);
     expect(org.days.map((d) => d.date)).toEqual([yesterday, today]);
-    // TODO(issue 19, orders branch): also compare with GET /organiser/v1/orders/?from=&to= and its CSV
     for (const day of org.days) {
       const ofDay = orders.filter((o) => dayIn(new Date(o.paid_at!), ZONE) === day.date);
       expect(day.orders).toBe(ofDay.length);
@@ -297,6 +297,72 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_error');
     }
+  });
+
+  it("counts what a refund gave back on its line's event, as the orders list and the CSV say", async () => {
+    const period = `?from=${yesterday}&to=${today}`;
+    const kidsBefore = await eventDashboard('c1d5a11e', period);
+    const marathonBefore = await eventDashboard('5e1a0c3d', period);
+    // yesterday's order over both events: the organiser gives back the kids' photo
+    const split = (await paidOrders()).find((o) => dayIn(new Date(o.paid_at!), ZONE) === yesterday)!;
+    const detail = (await api('GET', `/organiser/v1/orders/${split.id}/`, organiser)).body as {
+      lines: { id: number; event: { slug: string } | null }[];
+    };
+    const kidsLine = detail.lines.find((l) => l.event?.slug === 'c1d5a11e')!;
+    const refund = await api('POST', `/organiser/v1/orders/${split.id}/refund/`, organiser, {
+      lines: [kidsLine.id],
+      reason: 'Wrong child',
+    });
+    expect(refund.status).toBe(200);
+    const given = cents((refund.body as { refunded_total: string }).refunded_total);
+    expect(given).toBeGreaterThan(0);
+
+    const kids = await eventDashboard('c1d5a11e', period);
+    const marathon = await eventDashboard('5e1a0c3d', period);
+    expect(kids.days[0]!.revenue).toBe(kidsBefore.days[0]!.revenue - given);
+    expect(marathon.revenue).toBe(marathonBefore.revenue);
+
+    // the organisation's figures: what the console's orders list says was paid less refunded
+    const listed = (
+      await api(
+        'GET',
+        `/organiser/v1/orders/?organisation_id=${orgId}&from=${yesterday}&to=${today}`,
+        organiser,
+      )
+    ).body.results as {
+      status: string;
+      paid_at: string | null;
+      grand_total: string;
+      refunded_total: string;
+    }[];
+    const paid = listed.filter((o) => o.paid_at !== null);
+    const kept = (o: (typeof paid)[number]) => cents(o.grand_total) - cents(o.refunded_total);
+    const org = await orgDashboard(period);
+    for (const day of org.days) {
+      const ofDay = paid.filter((o) => dayIn(new Date(o.paid_at!), ZONE) === day.date);
+      expect(day.orders).toBe(ofDay.length);
+      expect(day.revenue).toBe(ofDay.reduce((n, o) => n + kept(o), 0));
+    }
+    expect(org.revenue).toBe(paid.reduce((n, o) => n + kept(o), 0));
+
+    // and the accounting CSV: its amounts less its refunds add up to the same
+    const csv = await call(
+      h.app,
+      'GET',
+      `/api/organiser/v1/orders/?organisation_id=${orgId}&from=${yesterday}&to=${today}&format=csv`,
+      undefined,
+      { token: organiser },
+    );
+    const [header, ...rows] = parseCsv(csv.raw.body).map((r) => r.cells);
+    const column = (name: string) => header!.indexOf(name);
+    const paidRows = rows.filter((r) =>
+      ['paid', 'partially_refunded', 'refunded'].includes(r[column('status')]!),
+    );
+    const fromCsv = paidRows.reduce(
+      (n, r) => n + cents(r[column('amount')]!) - cents(r[column('refunded')]!),
+      0,
+    );
+    expect(fromCsv).toBe(org.revenue);
   });
 
   it('is hidden from someone outside the organisation (404)', async () => {
