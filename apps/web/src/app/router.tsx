@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/routes/home';
 import { handleOf, paths, type RouteDef } from '../shared/config/paths';
 import { PageLoader } from '../shared/ui/spinner';
@@ -45,7 +45,9 @@ const checkoutScreen = screenOf(() =>
   import('../features/checkout/routes/checkout-screens').then((m) => m.checkoutScreens),
 );
 const eventScreens = () => import('../features/events/routes/event-screens').then((m) => m.eventScreens);
-const pricesScreen = () => import('../features/organiser/prices/prices-page');
+const organiserScreen = screenOf(() =>
+  import('../features/organiser/routes/organiser-screens').then((m) => m.organiserScreens),
+);
 
 /** Screens built so far; a route's access rule comes from paths.ts and decides its guard. */
 const screens: Screen[] = [
@@ -81,49 +83,26 @@ const screens: Screen[] = [
   { route: paths.profileChangePassword, lazy: accountScreen('changePassword') },
   { route: paths.orders, lazy: accountScreen('orders') },
   { route: paths.shared, lazy: () => import('../features/sharing/routes/shared-image') },
-  { route: paths.organiserHome, lazy: () => import('../features/organiser/events/events-page') },
-  { route: paths.organiserTeam, lazy: () => import('../features/organiser/team/team-page') },
-  {
-    route: paths.organiserNewOrganisation,
-    lazy: () => import('../features/organiser/staff/new-organisation-page'),
-  },
-  { route: paths.organiserBranding, lazy: () => import('../features/organiser/branding/branding-page') },
-  { route: paths.organiserEventCodes, lazy: () => import('../features/organiser/codes/codes-page') },
-  // one chunk serves the event's prices and the organisation's price sheets (the home route's
-  // entry script lists each lazy chunk it may load: one file instead of two)
-  { route: paths.organiserEventPrices, lazy: pricesScreen },
-  { route: paths.organiserPriceSheets, lazy: pricesScreen },
-  { route: paths.organiserEvent, lazy: () => import('../features/organiser/events/event-page') },
-  {
-    route: paths.organiserEventParticipants,
-    lazy: () => import('../features/organiser/participants/checkins-page'),
-  },
-  {
-    route: paths.organiserSupport,
-    lazy: () => import('../features/organiser/participants/support-requests-page'),
-  },
-  { route: paths.organiserVouchers, lazy: () => import('../features/organiser/vouchers/vouchers-page') },
-  {
-    route: paths.organiserEventPayments,
-    lazy: () => import('../features/organiser/selling/event-payments-page'),
-  },
-  { route: paths.organiserSelling, lazy: () => import('../features/organiser/selling/selling-page') },
-  { route: paths.organiserOrders, lazy: () => import('../features/organiser/orders/orders-page') },
-  { route: paths.organiserOrder, lazy: () => import('../features/organiser/orders/order-page') },
-  { route: paths.organiserUpload, lazy: () => import('../features/organiser/routes/upload') },
-  { route: paths.organiserEventMedia, lazy: () => import('../features/organiser/media/media-page') },
-  {
-    route: paths.organiserDashboard,
-    lazy: () => import('../features/organiser/dashboard/organisation-dashboard-page'),
-  },
-  {
-    route: paths.organiserEventDashboard,
-    lazy: () => import('../features/organiser/dashboard/event-dashboard-page'),
-  },
-  {
-    route: paths.organiserMetrics,
-    lazy: async () => ({ loader: () => redirect(paths.organiserDashboard.getHref()) }),
-  },
+  { route: paths.organiserHome, lazy: organiserScreen('events') },
+  { route: paths.organiserTeam, lazy: organiserScreen('team') },
+  { route: paths.organiserNewOrganisation, lazy: organiserScreen('newOrganisation') },
+  { route: paths.organiserBranding, lazy: organiserScreen('branding') },
+  { route: paths.organiserEventCodes, lazy: organiserScreen('codes') },
+  { route: paths.organiserEventPrices, lazy: organiserScreen('eventPrices') },
+  { route: paths.organiserPriceSheets, lazy: organiserScreen('priceSheets') },
+  { route: paths.organiserEvent, lazy: organiserScreen('event') },
+  { route: paths.organiserEventParticipants, lazy: organiserScreen('participants') },
+  { route: paths.organiserSupport, lazy: organiserScreen('support') },
+  { route: paths.organiserVouchers, lazy: organiserScreen('vouchers') },
+  { route: paths.organiserEventPayments, lazy: organiserScreen('eventPayments') },
+  { route: paths.organiserSelling, lazy: organiserScreen('selling') },
+  { route: paths.organiserOrders, lazy: organiserScreen('orders') },
+  { route: paths.organiserOrder, lazy: organiserScreen('order') },
+  { route: paths.organiserUpload, lazy: organiserScreen('upload') },
+  { route: paths.organiserEventMedia, lazy: organiserScreen('media') },
+  { route: paths.organiserDashboard, lazy: organiserScreen('dashboard') },
+  { route: paths.organiserEventDashboard, lazy: organiserScreen('eventDashboard') },
+  { route: paths.organiserMetrics, lazy: organiserScreen('metrics') },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },
   { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },
   { route: paths.help, lazy: () => import('../features/help/routes/help-page') },
