@@ -343,7 +343,9 @@ describe.each(BACKENDS)('photobook offer on %s', (backend) => {
       expect((await offer(bigAlbum)).body).toEqual({ offer: null });
       expect((await preview(bigAlbum, key)).status).toBe(410);
     } finally {
-      await h.database.executeSql('delete from organisation_print_products where organisation_id = $1', [org]);
+      await h.database.executeSql('delete from organisation_print_products where organisation_id = $1', [
+        org,
+      ]);
       await h.database.executeSql('delete from organisation_print_prices where organisation_id = $1', [org]);
     }
     expect(((await preview(bigAlbum, key)).body.photobook as Book).price).toBe(book.price);
