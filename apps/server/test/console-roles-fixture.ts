@@ -58,7 +58,7 @@ export const replacing = (expected: Expected, from: number, to: number): Expecte
   Object.fromEntries(ACTORS.map((a) => [a, expected[a] === from ? to : expected[a]])) as Expected;
 
 export interface Request {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD';
   url: string;
   token: string | undefined;
   json?: unknown;
