@@ -319,4 +319,35 @@ describe.each(BACKENDS)('photobook offer on %s', (backend) => {
       );
     }
   });
+  it("follows the album's organisation's print offer: its photobook price, or no offer when it sells none (issue 19)", async () => {
+    const key = await keyOf(bigAlbum);
+    const book = (await preview(bigAlbum, key)).body.photobook as Book;
+    const { rows } = await h.database.executeSql(
+      `select v.id as variant, p.organisation_id as org from print_variants v, photo_services p
+        where v.product_id = $1 and p.id = $2 order by v.id`,
+      [book.product_id, marathonId],
+    );
+    const { variant, org } = rows[0] as { variant: number; org: number };
+    try {
+      // its own price for the book
+      await h.database.executeSql(
+        'insert into organisation_print_prices (organisation_id, variant_id, price) values ($1, $2, 12.5)',
+        [org, variant],
+      );
+      expect(((await preview(bigAlbum, key)).body.photobook as Book).price).toBe('12.50');
+      // the photobook switched off: no offer link, and the preview is no longer for sale
+      await h.database.executeSql(
+        'insert into organisation_print_products (organisation_id, product_id, enabled) values ($1, $2, false)',
+        [org, book.product_id],
+      );
+      expect((await offer(bigAlbum)).body).toEqual({ offer: null });
+      expect((await preview(bigAlbum, key)).status).toBe(410);
+    } finally {
+      await h.database.executeSql('delete from organisation_print_products where organisation_id = $1', [
+        org,
+      ]);
+      await h.database.executeSql('delete from organisation_print_prices where organisation_id = $1', [org]);
+    }
+    expect(((await preview(bigAlbum, key)).body.photobook as Book).price).toBe(book.price);
+  });
 });

@@ -367,6 +367,9 @@ describe.each(BACKENDS)('payment methods, bank account and print offer on %s', (
       });
       const priced = await decorate(prints, options, true);
       expect(priced.status).toBe(200);
+      expect(((await send('GET', '/v1/cart/')).body.print_items as { offered: boolean }[])[0]!.offered).toBe(
+        true,
+      );
       expect(priced.body).toMatchObject({ unit_price: '0.50', total_price: '1.00', currency: 'EUR' });
 
       // delivery: only the offer's countries, at its rates
@@ -398,7 +401,8 @@ describe.each(BACKENDS)('payment methods, bank account and print offer on %s', (
       expect(added.status).toBe(200);
       await putOffer({ products: [{ id: prints.id, enabled: false }], shipping_rates: null });
       const cart = await send('GET', '/v1/cart/?country=DE');
-      expect((cart.body.print_items as unknown[]).length).toBe(1);
+      // still listed, marked as no longer offered
+      expect((cart.body.print_items as { offered: boolean }[]).map((i) => i.offered)).toEqual([false]);
       const order = await send('POST', '/v3/orders/', {
         payment_method: 'stripe',
         shipping_address: { ...ADDRESS, country: 'DE' },

@@ -81,6 +81,9 @@ export const printCartItemSchema = decoratedConfigurationSchema.omit({ cart_item
   photos_to_buy: z.number().int().min(0),
   photos_price: money,
   total_with_photos: money,
+  // Issue 19: false when its organisation no longer offers the product (or has no price for it):
+  // it stays in the basket, the order refuses it until it is removed.
+  offered: z.boolean().optional(),
 });
 export type PrintCartItem = z.infer<typeof printCartItemSchema>;
 

@@ -255,7 +255,16 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
       const offers = cartOffers(deps.db, deps.now);
       const items: PrintCartItem[] = [];
       // One after another: few items, and each prices the cart's picks.
-      for (const { item, title, titleTranslations, price, optionIds, minPhotos, maxPhotos } of rows) {
+      for (const {
+        item,
+        title,
+        titleTranslations,
+        price,
+        optionIds,
+        minPhotos,
+        maxPhotos,
+        offered,
+      } of rows) {
         const unit = decimalStringToMinor(price, item.currency);
         const units = chargedUnits({ minPhotos, maxPhotos }, item.photos);
         const money = (minor: number) => minorToDecimalString(minor, item.currency);
@@ -280,6 +289,7 @@ export function printService(deps: { db: Db; mediaFiles: MediaFilesService; now:
           photos_to_buy: photos.count,
           photos_price: money(photos.price),
           total_with_photos: money(unit * units + photos.price),
+          offered,
         });
       }
       return items;

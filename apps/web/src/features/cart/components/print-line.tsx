@@ -35,6 +35,7 @@ export function PrintLine({
         </p>
         {options && options.length > 0 && <p className="cart-line-what">{options.join(' · ')}</p>}
         <p className="cart-line-what">{printItemContents(t, item.photos)}</p>
+        {item.offered === false && <p className="cart-line-not-offered">{t('cart.print.not_offered')}</p>}
       </div>
       <p className="cart-line-price">
         <strong>{showMoney(item.total_price, item.currency, language)}</strong>

@@ -226,6 +226,14 @@ describe('the print products in the basket', () => {
     expect(within(await prints()).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('marks a print product its organiser no longer offers, to be removed (issue 19)', async () => {
+    cart.state.printItems[1] = { ...cart.state.printItems[1]!, offered: false };
+    await openCart();
+    const [photoPrints, canvas] = within(await prints()).getAllByRole('listitem');
+    expect(within(canvas!).getByText('No longer offered: remove it to place your order.')).toBeTruthy();
+    expect(within(photoPrints!).queryByText('No longer offered: remove it to place your order.')).toBeNull();
+  });
+
   it('offers prints while the cart holds photos, and not for videos alone', async () => {
     cart.state.printItems = [];
     await openCart();

@@ -1,18 +1,13 @@
 import './participants.css';
 import type { OrganiserCheckin } from '@fotodrop/contract/api/organiser-participants';
-import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
-import { consoleEventQuery } from '../codes/codes-api';
-import { BackToEvent } from '../console/back-to-event';
-import { ConsoleLayout } from '../console/console-layout';
+import { ConsoleEventPage } from '../console/console-event-page';
 import { ConsolePager } from '../console/console-pager';
-import { useCurrentOrganisation } from '../console/current-organisation';
 import { type CheckinFilters, checkinsPageQuery } from './participants-api';
 import { FilterSelect, SearchForm } from './search-form';
 
@@ -22,30 +17,16 @@ import { FilterSelect, SearchForm } from './search-form';
  */
 export function Component() {
   const { t } = useTranslation();
-  const slug = useParams().slug ?? '';
-  const event = useQuery(consoleEventQuery(slug));
-  const { organisations } = useCurrentOrganisation();
-  const title = event.data
-    ? t('organiser.participants.title_of', { event: event.data.name })
-    : t('organiser.participants.title');
-  // the role in the event's own organisation; someone the server let read another organisation's
-  // event is platform staff (the server checks every call again)
-  const role = organisations.find((o) => o.id === event.data?.organisation_id)?.role;
   return (
-    <ConsoleLayout title={title}>
-      {event.isPending ? (
-        <PageLoader />
-      ) : event.isError ? (
-        <Alert tone="error">{translateError(t, event.error)}</Alert>
-      ) : role && !roleMay(role, 'orders.read') ? (
-        <Alert tone="info">{t('organiser.participants.not_allowed')}</Alert>
-      ) : (
-        <>
-          <BackToEvent slug={slug} name={event.data.name} />
-          <CheckinsList slug={slug} />
-        </>
-      )}
-    </ConsoleLayout>
+    <ConsoleEventPage
+      title={(event) =>
+        event ? t('organiser.participants.title_of', { event }) : t('organiser.participants.title')
+      }
+      action="orders.read"
+      notAllowed={t('organiser.participants.not_allowed')}
+    >
+      {({ slug }) => <CheckinsList slug={slug} />}
+    </ConsoleEventPage>
   );
 }
 

@@ -7,7 +7,6 @@ import type {
 import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { translateError, translateMessage } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -16,10 +15,7 @@ import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { TextAreaField } from '../branding/text-area-field';
-import { consoleEventQuery } from '../codes/codes-api';
-import { BackToEvent } from '../console/back-to-event';
-import { ConsoleLayout } from '../console/console-layout';
-import { useCurrentOrganisation } from '../console/current-organisation';
+import { ConsoleEventPage } from '../console/console-event-page';
 import { paymentMethodsQuery, savePaymentMethods, sellingKeys } from './selling-api';
 
 /**
@@ -29,29 +25,14 @@ import { paymentMethodsQuery, savePaymentMethods, sellingKeys } from './selling-
  */
 export function Component() {
   const { t } = useTranslation();
-  const slug = useParams().slug ?? '';
-  const event = useQuery(consoleEventQuery(slug));
-  const { organisations } = useCurrentOrganisation();
-  const title = event.data
-    ? t('organiser.payments.title_of', { event: event.data.name })
-    : t('organiser.payments.title');
-  // the role in the event's own organisation; none: platform staff (the server checks every call)
-  const role = organisations.find((o) => o.id === event.data?.organisation_id)?.role;
   return (
-    <ConsoleLayout title={title}>
-      {event.isPending ? (
-        <PageLoader />
-      ) : event.isError ? (
-        <Alert tone="error">{translateError(t, event.error)}</Alert>
-      ) : role && !roleMay(role, 'orders.read') ? (
-        <Alert tone="info">{t('organiser.payments.not_allowed')}</Alert>
-      ) : (
-        <>
-          <BackToEvent slug={slug} name={event.data.name} />
-          <MethodsLoader slug={slug} canChange={!role || roleMay(role, 'selling.manage')} />
-        </>
-      )}
-    </ConsoleLayout>
+    <ConsoleEventPage
+      title={(event) => (event ? t('organiser.payments.title_of', { event }) : t('organiser.payments.title'))}
+      action="orders.read"
+      notAllowed={t('organiser.payments.not_allowed')}
+    >
+      {({ slug, role }) => <MethodsLoader slug={slug} canChange={!role || roleMay(role, 'selling.manage')} />}
+    </ConsoleEventPage>
   );
 }
 
