@@ -7,6 +7,7 @@ export * from './impersonation-schema';
 export * from './metrics-schema';
 export * from './order-schema';
 export * from './print-schema';
+export * from './refund-schema';
 export * from './schema';
 export * from './support-schema';
 export * from './team-schema';

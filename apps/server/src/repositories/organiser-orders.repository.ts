@@ -3,7 +3,8 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { checkins, photoServices, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { metricEvents } from '../db/metrics-schema';
-import { albumZips, labPackages, orderEmails, orderLines, orders, payments } from '../db/order-schema';
+import { albumZips, labPackages, orderLines, orders, payments } from '../db/order-schema';
+import { orderEmails } from '../db/refund-schema';
 import { organisations, users } from '../db/schema';
 import { containsPattern } from './like-pattern';
 
