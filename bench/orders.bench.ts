@@ -5,12 +5,15 @@
 // POST /v3/orders/confirm-payment/ (reading the payment, marking the order paid, granting 500
 // entitlements, releasing the cart). Reference in the same run, interleaved: GET /api/health, one
 // request at a time like the order calls. p50 / p99 over the iterations; ratios to health's p50.
+// Issue 19: then 10,000 more orders of the organisation (one line each, inserted directly) and the
+// console's orders list (first page; an e-mail search; the CSV of a month) timed as its owner.
 import { type Backend, createTestDatabase } from '../apps/server/test/databases';
 import { startBenchServer } from './bench-server';
 import { openAlbum, seedLargeAlbum } from './large-album';
 import { machine, median, writeSection } from './report';
 
 const ITEMS = 500;
+const LISTED_ORDERS = 10_000;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 30);
 const BACKENDS = (process.env.BACKENDS ?? 'postgres,pglite').split(',') as Backend[];
 
@@ -75,17 +78,75 @@ async function measure(backend: Backend) {
         throw new Error(`order not paid: ${JSON.stringify(confirmed.json)}`);
       confirm.push(confirmed.ms);
     }
+    const list = await measureList(database, address, call, health);
     await server.close();
-    return { create, confirm, health };
+    return { create, confirm, health, ...list };
   } finally {
     await database.destroy();
   }
 }
 
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ ms: number; json: Record<string, unknown> }>;
+
+/** The console's orders list over 10,000 orders, as the organisation's owner reads it. */
+async function measureList(
+  database: Awaited<ReturnType<typeof createTestDatabase>>,
+  address: string,
+  call: Call,
+  health: number[],
+) {
+  const [org] = (
+    await database.executeSql("select organisation_id as id from photo_services where slug = '5e1a0c3d'", [])
+  ).rows as { id: number }[];
+  const organisationId = org!.id;
+  // 10,000 paid orders of the buyer over the last 100 days, one line each
+  await database.executeSql(
+    `with made as (
+       insert into orders (user_id, organisation_id, status, payment_method, provider, currency, digital_total,
+         print_total, shipping_costs, handling_fee, discount_total, grand_total, fingerprint, link_base, paid_at, created_at)
+       select o.user_id, $1, 'paid', 'stripe', 'test', 'EUR', 990, 0, 0, 0, 0, 990, 'bench', 'http://localhost',
+         now() - make_interval(mins => n * 14), now() - make_interval(mins => n * 14)
+       from generate_series(1, ${LISTED_ORDERS}) n, (select user_id from orders limit 1) o
+       returning id)
+     insert into order_lines (order_id, kind, description, quantity, total) select id, 'digital', 'Photo', 1, 990 from made`,
+    [organisationId],
+  );
+  const login = await fetch(`${address}/api/api/v1/get-token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'organiser@fotodrop.test', password: 'Fotodrop-organiser1' }),
+  });
+  const owner = ((await login.json()) as { token: string }).token;
+  const timed = async (path: string) => {
+    const started = performance.now();
+    const res = await fetch(`${address}/api${path}`, { headers: { authorization: `Token ${owner}` } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    return performance.now() - started;
+  };
+  const listPage: number[] = [];
+  const listSearch: number[] = [];
+  const listCsv: number[] = [];
+  const month = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < ITERATIONS; i++) {
+    health.push((await call('GET', '/health')).ms);
+    listPage.push(await timed(`/organiser/v1/orders/?organisation_id=${organisationId}`));
+    listSearch.push(await timed(`/organiser/v1/orders/?organisation_id=${organisationId}&q=bench`));
+    listCsv.push(
+      await timed(`/organiser/v1/orders/?organisation_id=${organisationId}&from=${month}&format=csv`),
+    );
+  }
+  return { listPage, listSearch, listCsv };
+}
+
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 const sections: string[] = [];
 for (const backend of BACKENDS) {
-  const { create, confirm, health } = await measure(backend);
+  const { create, confirm, health, listPage, listSearch, listCsv } = await measure(backend);
   const h50 = median(health);
   const row = (label: string, v: number[]) =>
     `| ${label} | ${fmt(median(v))} | ${fmt(percentile(v, 99))} | ${(median(v) / h50).toFixed(1)}× |`;
@@ -98,6 +159,9 @@ for (const backend of BACKENDS) {
       row('`GET /api/health` (reference, interleaved)', health),
       row(`\`POST /v3/orders/\` (${ITEMS} photos in the cart)`, create),
       row(`\`POST /v3/orders/confirm-payment/\` (${ITEMS} entitlements)`, confirm),
+      row(`\`GET /organiser/v1/orders/\` (first page of ${LISTED_ORDERS} orders)`, listPage),
+      row('`GET /organiser/v1/orders/?q=…` (an e-mail search)', listSearch),
+      row('`GET /organiser/v1/orders/?format=csv` (the last 30 days, ~3,000 lines)', listCsv),
     ].join('\n'),
   );
   console.error(`${backend} done`);
@@ -109,7 +173,8 @@ writeSection(
 Machine: ${machine()}. ${ITERATIONS} orders per database, one request at a time: each fills the cart
 with ${ITEMS} photos not bought yet, creates the order (priced on the server, test provider's payment
 started), pays at the test provider (not timed) and confirms (order paid, ${ITEMS} entitlements, cart
-released). The health route is timed between the calls in the same run; "p50 × health" is the
+released). Then ${LISTED_ORDERS} more orders of the organisation and the console's orders list as
+its owner reads it (issue 19). The health route is timed between the calls in the same run; "p50 × health" is the
 request's median over the health route's.
 
 ${sections.join('\n\n')}`,

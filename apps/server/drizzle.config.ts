@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/cart-schema.ts',
     './src/db/print-schema.ts',
     './src/db/order-schema.ts',
+    './src/db/refund-schema.ts',
     './src/db/face-schema.ts',
     './src/db/impersonation-schema.ts',
     './src/db/metrics-schema.ts',

@@ -327,6 +327,18 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
     expect(cancelled.body.status).toBe('partially_refunded');
     // the digital photo stays bought
     expect(await purchased()).toEqual([mine[1]!]);
+
+    // a refund of a held order's print lines through the refund call cancels the hold too
+    await h.database.executeSql('delete from orders', []);
+    await h.database.executeSql('delete from media_entitlements', []);
+    const third = await withPrints();
+    const printLine = (await detail(third)).lines.find((l) => l.media_ids.length === 0)!.id;
+    const byRefund = await send('POST', `${ORDERS}${third}/refund/`, {
+      lines: [printLine],
+      reason: 'No prints',
+    });
+    expect(byRefund.body.print_hold).toBe('cancelled');
+    expect(await h.services.organiserOrderActions.releaseDue()).toBe(0);
     await send('PATCH', `/api/organiser/v1/organisations/${orgId}/order-settings/`, { print_hold_hours: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { orders, organisationOrderSettings } from '../db/order-schema';
+import { orders } from '../db/order-schema';
+import { organisationOrderSettings } from '../db/refund-schema';
 
 type HoldState = 'none' | 'held' | 'released' | 'cancelled';
 

@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@fotodrop/contract';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { albumEntitlements, mediaEntitlements, orders, refunds } from '../db/order-schema';
+import { albumEntitlements, mediaEntitlements, orders } from '../db/order-schema';
+import { refunds } from '../db/refund-schema';
 import { users } from '../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;

@@ -3,7 +3,8 @@ import type { PaymentMethodId, SavedCard } from '@fotodrop/contract';
 import type { PaymentFailureReason } from '@fotodrop/contract/rules/payment-failure';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { testPaymentCards, testPaymentIntents, testPaymentRefunds } from '../../db/order-schema';
+import { testPaymentCards, testPaymentIntents } from '../../db/order-schema';
+import { testPaymentRefunds } from '../../db/refund-schema';
 import { NotFoundError } from '../../http/errors';
 import {
   type CreatePaymentInput,

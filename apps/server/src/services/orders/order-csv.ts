@@ -27,22 +27,32 @@ export const ORDER_CSV_COLUMNS = [
   'refunded',
 ] as const;
 
-/** `YYYY-MM-DD HH:mm` in the organisation's time zone, as its books are kept. */
-function localTime(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+/** `YYYY-MM-DD HH:mm` in the organisation's time zone, as its books are kept (one formatter a file). */
+function localTimes(timeZone: string): (at: Date) => string {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (at) => {
+    const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  };
+}
+
+/** Items grouped by their order's id, in their given order. */
+function byOrder<T extends { orderId: number }>(items: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of items) {
+    const list = map.get(item.orderId);
+    if (list) list.push(item);
+    else map.set(item.orderId, [item]);
+  }
+  return map;
 }
 
 /**
@@ -63,15 +73,17 @@ export function ordersCsv(input: {
 }): string {
   const rate = vatRateOf(input.country);
   const eventOf = new Map(input.events.map((e) => [e.lineId, e.name]));
-  const succeeded = input.refunds.filter((r) => r.status === 'succeeded');
+  const linesOf = byOrder(input.lines);
+  const refundsOf = byOrder(input.refunds.filter((r) => r.status === 'succeeded'));
+  const localTime = localTimes(input.timeZone);
   let text = `\uFEFF${csvLine(ORDER_CSV_COLUMNS)}`;
   for (const { order, email } of input.rows) {
-    const lines = input.lines.filter((l) => l.orderId === order.id);
+    const lines = linesOf.get(order.id) ?? [];
     const shares = discountShares(
       lines.map((l) => ({ id: l.id, kind: l.kind, total: l.total })),
       order.discountTotal,
     );
-    const own = succeeded.filter((r) => r.orderId === order.id);
+    const own = refundsOf.get(order.id) ?? [];
     const shippingRefunded = own.reduce((s, r) => s + r.shippingAmount, 0);
     const money = (minor: number) => minorToDecimalString(minor, order.currency);
     lines.forEach((line, index) => {
@@ -83,7 +95,7 @@ export function ordersCsv(input: {
         (index === 0 ? shippingRefunded : 0);
       text += csvLine([
         String(order.id),
-        localTime(order.createdAt, input.timeZone),
+        localTime(order.createdAt),
         email,
         eventOf.get(line.id) ?? '',
         String(line.id),

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../http/errors';
 import { type OrderLineRow, type OrderRow, ordersRepository } from '../../repositories/orders.repository';
 import { organiserOrdersRepository } from '../../repositories/organiser-orders.repository';
+import { printHoldRepository } from '../../repositories/print-hold.repository';
 import { type RefundRow, refundsRepository } from '../../repositories/refunds.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import { coveredTypes } from '../cart-print/cart-album';
@@ -61,6 +62,10 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
         lines.every((l) => refundedLines.has(l.id)) &&
         (shippingBack === 0 || succeeded.some((r) => r.shippingAmount > 0));
       await repo.setOrderStatus(order.id, whole ? 'refunded' : 'partially_refunded');
+      // every print line refunded while held for review: the prints never go to the lab
+      const prints = lines.filter((l) => l.kind === 'print');
+      if (order.printHold === 'held' && prints.length > 0 && prints.every((l) => refundedLines.has(l.id)))
+        await printHoldRepository(tx).move(order.id, 'held', 'cancelled');
       await organiserOrdersRepository(tx).recordEmail(order.id, 'refund');
       return { order, lines, whole };
     });

@@ -134,6 +134,10 @@ function api(req: RecordedRequest): Answer {
     return { status: 200, body: detail };
   }
   if (url.pathname === '/api/organiser/v1/orders/130/resend/') return { status: 200, body: detail };
+  if (url.pathname === '/api/organiser/v1/orders/130/release/') {
+    detail = { ...detail, print_hold: 'released', print_hold_until: null };
+    return { status: 200, body: detail };
+  }
   return undefined;
 }
 
@@ -199,6 +203,16 @@ describe('the orders in the console', { timeout: 30_000 }, () => {
     expect(refunds).toHaveLength(1);
     expect(JSON.parse(refunds[0]!.body)).toEqual({ lines: [2], reason: 'Videos missing' });
     expect(screen.getByText('Partly refunded')).toBeTruthy();
+  });
+
+  it('shows a held print order until when it waits, and sends it to the lab on demand', async () => {
+    detail = { ...detail, has_prints: true, print_hold: 'held', print_hold_until: '2026-11-21T10:01:00Z' };
+    renderApp('/organiser/orders/130');
+    expect(await screen.findByText(/wait for your review until/, {}, wait)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send prints to the lab now' }));
+    expect(await screen.findByText('The prints are on their way to the lab.', {}, wait)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel the prints' })).toBeNull();
+    expect(server.requests.filter((r) => r.path.endsWith('/release/'))).toHaveLength(1);
   });
 
   it('lets support send the e-mail again but not refund', async () => {
