@@ -299,6 +299,18 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
     }
   });
 
+  it('follows the orders: one removed leaves the figures of its events and days', async () => {
+    const period = `?from=${yesterday}&to=${today}`;
+    const before = await orgDashboard(period);
+    const [first] = (await paidOrders()).sort((x, y) => x.id - y.id);
+    await h.database.executeSql('delete from orders where id = $1', [first!.id]);
+    const after = await orgDashboard(period);
+    expect(after.orders).toBe(before.orders - 1);
+    expect(after.revenue).toBe(before.revenue - cents(first!.grand_total));
+    expect(after.days[0]).toMatchObject({ orders: 0, revenue: 0 });
+    expect((await eventDashboard('c1d5a11e', period)).orders).toBe(1);
+  });
+
   it('is hidden from someone outside the organisation (404)', async () => {
     expect((await api('GET', '/organiser/v1/events/c1d5a11e/dashboard/', b.token)).status).toBe(404);
     expect((await api('GET', `/organiser/v1/organisations/${orgId}/dashboard/`, b.token)).status).toBe(404);

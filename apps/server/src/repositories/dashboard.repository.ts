@@ -193,7 +193,7 @@ export function dashboardRepository(db: Queryable) {
     async firstActivity(eventIds: readonly number[]): Promise<string | null> {
       const [row] = await rows<{ first: string | Date | null }>(sql`
         select least(
-          (select min((least(e.created_at, (select min(c.created_at) from checkins c where c.photo_service_id = e.id))
+          (select min((least(e.created_at, (select min(f.created_at) from album_funnel f where f.event_id = e.id))
                        at time zone e.time_zone)::date)
              from photo_services e where e.id in (${list(eventIds)})),
           (select min(day) from metric_daily where event_id in (${list(eventIds)})),
