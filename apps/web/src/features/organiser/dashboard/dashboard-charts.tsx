@@ -66,7 +66,13 @@ export default function DashboardCharts({ days, currency }: { days: DashboardDay
             }
           />
           <Legend />
-          <Bar isAnimationActive={false} yAxisId="orders" dataKey="orders" name={name('orders')} fill={COLOURS.orders} />
+          <Bar
+            isAnimationActive={false}
+            yAxisId="orders"
+            dataKey="orders"
+            name={name('orders')}
+            fill={COLOURS.orders}
+          />
           <Line
             isAnimationActive={false}
             yAxisId="revenue"
@@ -98,7 +104,15 @@ export default function DashboardCharts({ days, currency }: { days: DashboardDay
           <Tooltip />
           <Legend />
           {(['views', 'downloads', 'shares'] as const).map((s) => (
-            <Line isAnimationActive={false} key={s} dataKey={s} name={name(s)} stroke={COLOURS[s]} strokeWidth={2} dot={false} />
+            <Line
+              isAnimationActive={false}
+              key={s}
+              dataKey={s}
+              name={name(s)}
+              stroke={COLOURS[s]}
+              strokeWidth={2}
+              dot={false}
+            />
           ))}
         </LineChart>
       </ChartCard>
