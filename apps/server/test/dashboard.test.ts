@@ -4,11 +4,10 @@ import { addDays, dayIn } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { priceListsRepository } from '../src/repositories/price-lists.repository';
 import { metricDailyService } from '../src/services/metrics/metric-daily.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
-import { addPhoto, runnerWithAlbum, seededMarathon } from './photos';
+import { addPhoto, addRace, runnerWithAlbum, seededMarathon } from './photos';
 
 const ZONE = 'Europe/Rome';
 
@@ -92,36 +91,20 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
     const marathonRow = (await repo.findBySlug('5e1a0c3d'))!;
     orgId = marathonRow.organisationId;
     // a second race of the same organisation, sold in euros too
-    const kids = await repo.insert({
-      organisationId: orgId,
+    const kids = await addRace(h, orgId, {
       slug: 'c1d5a11e',
       name: 'Lakeside Kids Run',
-      experienceType: 'event',
-      startDate: '2026-09-01',
-      endDate: '2026-09-01',
+      code: 'KIDS77',
       currency: 'EUR',
+      gallery: 'Finish',
     });
-    const gallery = await repo.insertGallery({ photoServiceId: kids.id, name: 'Finish', position: 0 });
-    await repo.insertPicacode({ photoServiceId: kids.id, code: 'KIDS77', kind: 'event' });
-    await priceListsRepository(h.database.db).insert(kids.id, null, [
-      {
-        media_type: 'photo',
-        qty: 1,
-        from_qty: null,
-        to_qty: null,
-        unit_price: null,
-        price: '8.00',
-        price_original: null,
-      },
-    ]);
     // the organisation's events are all in Rome: so are its dashboard's days
     await h.database.executeSql('update photo_services set time_zone = $1 where organisation_id = $2', [
       ZONE,
       orgId,
     ]);
     for (const shade of [0, 1, 2]) marathonPhotos.push(await addPhoto(h, marathon.place(), shade));
-    for (const shade of [3, 4])
-      kidsPhotos.push(await addPhoto(h, { serviceId: kids.id, galleryId: gallery.id, tags: [] }, shade));
+    for (const shade of [3, 4]) kidsPhotos.push(await addPhoto(h, { ...kids, tags: [] }, shade));
     organiser = await logInAsDemoOrganiser(h.app);
 
     const runnerA = await runnerWithAlbum(h, 'runner-a@example.com');
