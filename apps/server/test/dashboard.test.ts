@@ -4,12 +4,11 @@ import { addDays, dayIn } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { priceListsRepository } from '../src/repositories/price-lists.repository';
 import { parseCsv } from '../src/services/codes/csv';
 import { metricDailyService } from '../src/services/metrics/metric-daily.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
-import { addPhoto, runnerWithAlbum, seededMarathon } from './photos';
+import { addPhoto, addRace, runnerWithAlbum, seededMarathon } from './photos';
 
 const ZONE = 'Europe/Rome';
 
@@ -93,36 +92,20 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
     const marathonRow = (await repo.findBySlug('5e1a0c3d'))!;
     orgId = marathonRow.organisationId;
     // a second race of the same organisation, sold in euros too
-    const kids = await repo.insert({
-      organisationId: orgId,
+    const kids = await addRace(h, orgId, {
       slug: 'c1d5a11e',
       name: 'Lakeside Kids Run',
-      experienceType: 'event',
-      startDate: '2026-09-01',
-      endDate: '2026-09-01',
+      code: 'KIDS77',
       currency: 'EUR',
+      gallery: 'Finish',
     });
-    const gallery = await repo.insertGallery({ photoServiceId: kids.id, name: 'Finish', position: 0 });
-    await repo.insertPicacode({ photoServiceId: kids.id, code: 'KIDS77', kind: 'event' });
-    await priceListsRepository(h.database.db).insert(kids.id, null, [
-      {
-        media_type: 'photo',
-        qty: 1,
-        from_qty: null,
-        to_qty: null,
-        unit_price: null,
-        price: '8.00',
-        price_original: null,
-      },
-    ]);
     // the organisation's events are all in Rome: so are its dashboard's days
     await h.database.executeSql('update photo_services set time_zone = $1 where organisation_id = $2', [
       ZONE,
       orgId,
     ]);
     for (const shade of [0, 1, 2]) marathonPhotos.push(await addPhoto(h, marathon.place(), shade));
-    for (const shade of [3, 4])
-      kidsPhotos.push(await addPhoto(h, { serviceId: kids.id, galleryId: gallery.id, tags: [] }, shade));
+    for (const shade of [3, 4]) kidsPhotos.push(await addPhoto(h, { ...kids, tags: [] }, shade));
     organiser = await logInAsDemoOrganiser(h.app);
 
     const runnerA = await runnerWithAlbum(h, 'runner-a@example.com');
@@ -303,13 +286,18 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
     const period = `?from=${yesterday}&to=${today}`;
     const kidsBefore = await eventDashboard('c1d5a11e', period);
     const marathonBefore = await eventDashboard('5e1a0c3d', period);
-    // yesterday's order over both events: the organiser gives back the kids' photo
-    const split = (await paidOrders()).find((o) => dayIn(new Date(o.paid_at!), ZONE) === yesterday)!;
-    const detail = (await api('GET', `/organiser/v1/orders/${split.id}/`, organiser)).body as {
-      lines: { id: number; event: { slug: string } | null }[];
-    };
-    const kidsLine = detail.lines.find((l) => l.event?.slug === 'c1d5a11e')!;
-    const refund = await api('POST', `/organiser/v1/orders/${split.id}/refund/`, organiser, {
+    // today's kids' photo bought by A: the organiser gives it back
+    type Detail = { lines: { id: number; event: { slug: string } | null }[] };
+    const ofToday = (await paidOrders()).filter((o) => dayIn(new Date(o.paid_at!), ZONE) === today);
+    const details = await Promise.all(
+      ofToday.map(async (o) => ({
+        id: o.id,
+        detail: (await api('GET', `/organiser/v1/orders/${o.id}/`, organiser)).body as unknown as Detail,
+      })),
+    );
+    const kidsOrder = details.find((d) => d.detail.lines.some((l) => l.event?.slug === 'c1d5a11e'))!;
+    const kidsLine = kidsOrder.detail.lines.find((l) => l.event?.slug === 'c1d5a11e')!;
+    const refund = await api('POST', `/organiser/v1/orders/${kidsOrder.id}/refund/`, organiser, {
       lines: [kidsLine.id],
       reason: 'Wrong child',
     });
@@ -319,7 +307,8 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
 
     const kids = await eventDashboard('c1d5a11e', period);
     const marathon = await eventDashboard('5e1a0c3d', period);
-    expect(kids.days[0]!.revenue).toBe(kidsBefore.days[0]!.revenue - given);
+    expect(kids.days.at(-1)!.revenue).toBe(kidsBefore.days.at(-1)!.revenue - given);
+    expect(kids.orders).toBe(kidsBefore.orders);
     expect(marathon.revenue).toBe(marathonBefore.revenue);
 
     // the organisation's figures: what the console's orders list says was paid less refunded
@@ -363,6 +352,18 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
       0,
     );
     expect(fromCsv).toBe(org.revenue);
+  });
+
+  it('follows the orders: one removed leaves the figures of its events and days', async () => {
+    const period = `?from=${yesterday}&to=${today}`;
+    const before = await orgDashboard(period);
+    const [first] = (await paidOrders()).sort((x, y) => x.id - y.id);
+    await h.database.executeSql('delete from orders where id = $1', [first!.id]);
+    const after = await orgDashboard(period);
+    expect(after.orders).toBe(before.orders - 1);
+    expect(after.revenue).toBe(before.revenue - cents(first!.grand_total));
+    expect(after.days[0]).toMatchObject({ orders: 0, revenue: 0 });
+    expect((await eventDashboard('c1d5a11e', period)).orders).toBe(1);
   });
 
   it('is hidden from someone outside the organisation (404)', async () => {

@@ -71,23 +71,27 @@ export async function addDemoBankAccount(h: Harness) {
 }
 
 /**
- * A race sold in Swiss francs (code RELAY77, photos at 8.00 each) with one photo, for the cart's
- * one-currency rule. Answers the photo's id.
+ * A one-day race of `organisationId` whose whole-event code is `code`, photos at 8.00 each in
+ * `currency`, with one gallery: its id and the gallery's.
  */
-export async function addSwissRelay(h: Harness, organisationId: number, shade: number): Promise<number> {
+export async function addRace(
+  h: Harness,
+  organisationId: number,
+  race: { slug: string; name: string; code: string; currency: string; gallery: string },
+): Promise<{ serviceId: number; galleryId: number }> {
   const repo = photoServicesRepository(h.database.db);
-  const swiss = await repo.insert({
+  const event = await repo.insert({
     organisationId,
-    slug: 'c4f3d00d',
-    name: 'Zürich Relay',
+    slug: race.slug,
+    name: race.name,
     experienceType: 'event',
     startDate: '2026-09-01',
     endDate: '2026-09-01',
-    currency: 'CHF',
+    currency: race.currency,
   });
-  const relay = await repo.insertGallery({ photoServiceId: swiss.id, name: 'Relay', position: 0 });
-  await repo.insertPicacode({ photoServiceId: swiss.id, code: 'RELAY77', kind: 'event' });
-  await priceListsRepository(h.database.db).insert(swiss.id, null, [
+  const gallery = await repo.insertGallery({ photoServiceId: event.id, name: race.gallery, position: 0 });
+  await repo.insertPicacode({ photoServiceId: event.id, code: race.code, kind: 'event' });
+  await priceListsRepository(h.database.db).insert(event.id, null, [
     {
       media_type: 'photo',
       qty: 1,
@@ -98,7 +102,22 @@ export async function addSwissRelay(h: Harness, organisationId: number, shade: n
       price_original: null,
     },
   ]);
-  return addPhoto(h, { serviceId: swiss.id, galleryId: relay.id, tags: [] }, shade);
+  return { serviceId: event.id, galleryId: gallery.id };
+}
+
+/**
+ * A race sold in Swiss francs (code RELAY77, photos at 8.00 each) with one photo, for the cart's
+ * one-currency rule. Answers the photo's id.
+ */
+export async function addSwissRelay(h: Harness, organisationId: number, shade: number): Promise<number> {
+  const place = await addRace(h, organisationId, {
+    slug: 'c4f3d00d',
+    name: 'Zürich Relay',
+    code: 'RELAY77',
+    currency: 'CHF',
+    gallery: 'Relay',
+  });
+  return addPhoto(h, { ...place, tags: [] }, shade);
 }
 
 /**

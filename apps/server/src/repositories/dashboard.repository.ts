@@ -97,15 +97,20 @@ export function dashboardRepository(db: Queryable) {
         selfie: number;
         bib: number;
       }>(sql`
-        select c.photo_service_id as event_id, (c.created_at at time zone e.time_zone)::date as day,
-               count(*)::int as n,
-               count(*) filter (where ${BY_SELFIE})::int as selfie,
-               count(*) filter (where not ${BY_SELFIE} and ${BY_BIB})::int as bib
-          from checkins c
-          join photo_services e on e.id = c.photo_service_id
-          join picacodes p on p.id = c.picacode_id
-         where c.photo_service_id in (${list(eventIds)})
-           and c.created_at >= ${startOf(range.from, EVENT_TZ)} and c.created_at < ${endOf(range.to, EVENT_TZ)}
+        with albums as (
+          -- counted per day, code and selfie first: the code's bib test runs once per group
+          select c.photo_service_id as event_id, (c.created_at at time zone e.time_zone)::date as day,
+                 c.picacode_id, ${BY_SELFIE} as selfie, count(*)::int as n
+            from checkins c
+            join photo_services e on e.id = c.photo_service_id
+           where c.photo_service_id in (${list(eventIds)})
+             and c.created_at >= ${startOf(range.from, EVENT_TZ)} and c.created_at < ${endOf(range.to, EVENT_TZ)}
+           group by 1, 2, 3, 4)
+        select a.event_id, a.day, sum(a.n)::int as n,
+               coalesce(sum(a.n) filter (where a.selfie), 0)::int as selfie,
+               coalesce(sum(a.n) filter (where not a.selfie and ${BY_BIB}), 0)::int as bib
+          from albums a
+          join picacodes p on p.id = a.picacode_id
          group by 1, 2`);
       return found.map((r) => ({
         eventId: Number(r.event_id),
@@ -193,7 +198,7 @@ export function dashboardRepository(db: Queryable) {
     async firstActivity(eventIds: readonly number[]): Promise<string | null> {
       const [row] = await rows<{ first: string | Date | null }>(sql`
         select least(
-          (select min((least(e.created_at, (select min(c.created_at) from checkins c where c.photo_service_id = e.id))
+          (select min((least(e.created_at, (select min(f.created_at) from album_funnel f where f.event_id = e.id))
                        at time zone e.time_zone)::date)
              from photo_services e where e.id in (${list(eventIds)})),
           (select min(day) from metric_daily where event_id in (${list(eventIds)})),

@@ -184,6 +184,9 @@ describe('the event page', () => {
     expect(screen.getByRole('link', { name: 'Album codes' }).getAttribute('href')).toBe(
       '/organiser/events/5e1a0c3d/codes',
     );
+    // the event's own dashboard, beside the console's Dashboard section
+    const dashboards = screen.getAllByRole('link', { name: 'Dashboard' }).map((l) => l.getAttribute('href'));
+    expect(dashboards).toContain('/organiser/events/5e1a0c3d/dashboard');
   });
 
   it('saves only the settings changed in a section, times in the event’s time zone', async () => {
