@@ -5,7 +5,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaKey } from '../apps/server/src/media/variants';
 import { axeViolations, DESKTOP, PHONE_CONTEXT } from './support/browser';
-import { logIn, RUNNERS_DEMO_PHOTOS, serverAndBrowser, WITH_DEMO_PHOTOS, waitForMyPhotos } from './support/journey';
+import {
+  logIn,
+  RUNNERS_DEMO_PHOTOS,
+  serverAndBrowser,
+  WITH_DEMO_PHOTOS,
+  waitForMyPhotos,
+} from './support/journey';
 
 /**
  * Issue 19's "Must show", in one go through the browser: the owner prices the marathon with a
@@ -139,7 +145,11 @@ beforeAll(async () => {
 describe('the selling journey end to end (issue 19, Must show)', () => {
   it('prices with a package, a voucher, a phone purchase, a one-line refund, the CSV and the dashboard', async () => {
     const base = run.server.url;
-    const ownerContext = await run.browser.newContext({ viewport: DESKTOP, locale: 'en-US', acceptDownloads: true });
+    const ownerContext = await run.browser.newContext({
+      viewport: DESKTOP,
+      locale: 'en-US',
+      acceptDownloads: true,
+    });
     const owner = await ownerContext.newPage();
     await logIn(owner, base, OWNER.email, OWNER.password);
 
