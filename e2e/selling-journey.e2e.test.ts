@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaKey } from '../apps/server/src/media/variants';
 import { axeViolations, DESKTOP, PHONE_CONTEXT } from './support/browser';
 import {
+  apiToken,
   logIn,
   RUNNERS_DEMO_PHOTOS,
   serverAndBrowser,
@@ -91,15 +92,6 @@ async function downloadLinks(page: Page, count: number): Promise<string[]> {
     await expect.poll(() => viewer.count()).toBe(0);
   }
   return links;
-}
-
-async function apiToken(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${run.server.url}/api/api/v1/get-token-auth/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: who.email, password: who.password }),
-  });
-  return ((await res.json()) as { token: string }).token;
 }
 
 const mediaOf = (href: string) => Number(/\/media\/(\d+)\/original-download\//.exec(href)?.[1]);
@@ -241,7 +233,7 @@ describe('the selling journey end to end (issue 19, Must show)', () => {
     // which photo each line holds: the console does not show media ids (read with the owner's token)
     const detail = (await (
       await fetch(`${base}/api/organiser/v1/orders/${orderId}/`, {
-        headers: { authorization: `Token ${await apiToken(OWNER)}` },
+        headers: { authorization: `Token ${await apiToken(run.server.url, OWNER)}` },
       })
     ).json()) as {
       lines: { id: number; media_ids: number[]; refundable: string }[];
