@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE_CONTEXT, screenshot } from './support/browser';
-import { logIn, serverAndBrowser, WITH_DEMO_PHOTOS } from './support/journey';
+import { apiToken, logIn, serverAndBrowser, WITH_DEMO_PHOTOS } from './support/journey';
 
 const run = serverAndBrowser(WITH_DEMO_PHOTOS);
 const OWNER = { email: 'organiser@fotodrop.test', password: 'Fotodrop-organiser1' };
 const RUNNER = { email: 'demo@fotodrop.test', password: 'Fotodrop-demo1' };
 
-async function apiToken(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${run.server.url}/api/api/v1/get-token-auth/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: who.email, password: who.password }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** One photo of the runner's marathon album in the cart: set-up the screens here are not about. */
 async function photoInCart(): Promise<void> {
-  const headers = { authorization: `Token ${await apiToken(RUNNER)}`, 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Token ${await apiToken(run.server.url, RUNNER)}`,
+    'content-type': 'application/json',
+  };
   // the runner's album of the marathon (made now, or found when it exists)
   await fetch(`${run.server.url}/api/v2/checkins/`, {
     method: 'POST',

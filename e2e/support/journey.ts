@@ -79,3 +79,14 @@ export async function waitForMyPhotos(page: Page, count: number) {
     )
     .toBe(count);
 }
+
+/** A user's API token, for set-up or checks the screens are not about. */
+export async function apiToken(baseUrl: string, who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/api/v1/get-token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.email, password: who.password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
