@@ -114,9 +114,10 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
       (perAccount !== null && usage.byUser >= perAccount) ||
       (row.maxUses !== null && usage.total >= row.maxUses)
     ) {
-      return { row, code, status: 'used' };
+      return { row, code: row.code, status: 'used' };
     }
-    return { row, code, status: 'valid' };
+    // the voucher as the organiser wrote it (codes match whatever the case typed)
+    return { row, code: row.code, status: 'valid' };
   }
 
   async function campaignOf(
