@@ -65,15 +65,17 @@ export async function dashboardFigures(
   const perEvent = new Map<number, EventTotals>(ids.map((id) => [id, zeroTotals()]));
   const sources = { album_code: 0, selfie: 0, bib: 0, shared_link: 0 };
   const empty = ids.length === 0;
-  const [counts, checkins, funnel, matched, orderTotals, utm, pending] = await Promise.all([
-    empty ? [] : repo.dailyCounts(ids, range),
-    empty ? [] : repo.checkinDays(ids, range),
-    empty ? { checked_in: 0, cart: 0, paid: 0 } : repo.funnel(ids, range),
-    empty ? 0 : repo.matchedMedia(ids, range),
-    empty ? [] : repo.orderTotals(ids, range, scope.onceEach),
-    empty ? [] : repo.utm(ids, range, UTM_ROWS),
-    empty ? 0 : repo.pending(ids),
-  ]);
+  const { counts, checkins, funnel, matched, orderTotals, utm, pending } = empty
+    ? {
+        counts: [],
+        checkins: [],
+        funnel: { checked_in: 0, cart: 0, paid: 0 },
+        matched: 0,
+        orderTotals: [],
+        utm: [],
+        pending: 0,
+      }
+    : await repo.figures(ids, range, scope.onceEach, UTM_ROWS);
 
   for (const c of counts) {
     if (c.type === SHARED_LINK_OPENED) sources.shared_link += c.count;

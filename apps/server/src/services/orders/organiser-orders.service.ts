@@ -86,21 +86,11 @@ export function organiserOrdersService(deps: { db: Db }) {
     };
   }
 
+  /** The list's rows: the orders' own fields and one statement for their lines, events and refunds. */
   async function summaries(rows: Listed[]): Promise<OrganiserOrder[]> {
-    const ids = rows.map((r) => r.order.id);
-    const [lines, events, refunds] = await Promise.all([
-      ordersRepository(deps.db).linesOf(ids),
-      repo().lineEvents(ids),
-      refundsRepository(deps.db).activeOf(ids),
-    ]);
+    const found = await repo().summaries(rows.map((r) => r.order.id));
     return rows.map(({ order, email, firstName, lastName }) => {
-      const own = lines.filter((l) => l.orderId === order.id);
-      const named = new Map<string, { slug: string; name: string }>();
-      for (const e of events.filter((x) => x.orderId === order.id))
-        named.set(e.slug, { slug: e.slug, name: e.name });
-      const refunded = refunds
-        .filter((r) => r.orderId === order.id && r.status === 'succeeded')
-        .reduce((s, r) => s + r.amount, 0);
+      const own = found.get(order.id) ?? { items: 0, hasPrints: false, refunded: 0, events: [] };
       const money = (minor: number) => minorToDecimalString(minor, order.currency);
       return {
         id: order.id,
@@ -110,12 +100,12 @@ export function organiserOrdersService(deps: { db: Db }) {
         payment_method: order.paymentMethod,
         buyer_email: email,
         buyer_name: `${firstName} ${lastName}`.trim(),
-        events: [...named.values()],
+        events: own.events,
         currency: order.currency,
         grand_total: money(order.grandTotal),
-        refunded_total: money(refunded),
-        items_count: own.reduce((s, l) => s + l.quantity, 0),
-        has_prints: own.some((l) => l.kind === 'print'),
+        refunded_total: money(own.refunded),
+        items_count: own.items,
+        has_prints: own.hasPrints,
         print_hold: order.printHold,
         print_hold_until: order.printHoldUntil?.toISOString() ?? null,
       };

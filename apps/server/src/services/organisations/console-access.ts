@@ -60,12 +60,22 @@ export function consoleAccess(db: Queryable) {
       organisationId: number,
       action: ConsoleAction,
     ): Promise<{ organisation: OrganisationRow; actor: ConsoleActor }> {
-      const actor = await actorIn(auth, organisationId);
-      if (!actor) throw organisationNotFound();
+      // one statement: an organisation that does not exist has no member, so 404 as before
+      const found = await team().organisationWithMember(
+        organisationId,
+        auth.user.id,
+        PLATFORM_STAFF_PERMISSION,
+      );
+      const staff = found?.permitted === true;
+      const member = found?.member;
+      const actor: ConsoleActor | null = member
+        ? { userId: auth.user.id, role: member.role, staff, memberId: member.id }
+        : staff
+          ? { userId: auth.user.id, role: null, staff }
+          : null;
+      if (!found || !actor) throw organisationNotFound();
       if (!may(actor, action)) throw refused(action);
-      const organisation = await team().organisationById(organisationId);
-      if (!organisation) throw organisationNotFound();
-      return { organisation, actor };
+      return { organisation: found.organisation, actor };
     },
 
     /** An event (by slug) the caller may do `action` on; photographers only on their assigned events. */
