@@ -16,6 +16,7 @@ export default defineConfig({
     './src/db/consent-schema.ts',
     './src/db/team-schema.ts',
     './src/db/price-schema.ts',
+    './src/db/voucher-schema.ts',
   ],
   out: './drizzle',
 });

@@ -12,3 +12,4 @@ export * from './refund-schema';
 export * from './schema';
 export * from './support-schema';
 export * from './team-schema';
+export * from './voucher-schema';

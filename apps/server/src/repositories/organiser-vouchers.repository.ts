@@ -16,14 +16,8 @@ import {
 } from 'drizzle-orm';
 import { photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
-import {
-  campaignEvents,
-  campaigns,
-  orders,
-  voucherEvents,
-  voucherRedemptions,
-  vouchers,
-} from '../db/order-schema';
+import { orders } from '../db/order-schema';
+import { campaignEvents, campaigns, voucherEvents, voucherRedemptions, vouchers } from '../db/voucher-schema';
 import { containsPattern } from './like-pattern';
 import type { Page } from './organiser-participants.repository';
 import type { CampaignRow, VoucherRow } from './vouchers.repository';

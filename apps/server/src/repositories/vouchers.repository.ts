@@ -1,13 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import {
-  campaignEvents,
-  campaigns,
-  orders,
-  voucherEvents,
-  voucherRedemptions,
-  vouchers,
-} from '../db/order-schema';
+import { orders } from '../db/order-schema';
+import { campaignEvents, campaigns, voucherEvents, voucherRedemptions, vouchers } from '../db/voucher-schema';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;

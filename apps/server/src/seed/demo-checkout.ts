@@ -1,7 +1,8 @@
 import { PHOTOBOOK_DELIVERY_COUNTRIES } from '@fotodrop/contract';
 import { isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bankAccounts, campaigns, eventPaymentSettings, vouchers } from '../db/order-schema';
+import { bankAccounts, eventPaymentSettings } from '../db/order-schema';
+import { campaigns, vouchers } from '../db/voucher-schema';
 import { photoServicesRepository } from '../repositories/photo-services.repository';
 import { shippingRatesRepository } from '../repositories/shipping-rates.repository';
 
