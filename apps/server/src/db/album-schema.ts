@@ -29,10 +29,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 import { priceSheets } from './price-schema';
 import { organisations, users } from './schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export interface BannerSettings {
   id: number;

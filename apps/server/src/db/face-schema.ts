@@ -13,9 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { checkins, media, photoServices } from './album-schema';
+import { createdAt } from './columns';
 import { users } from './schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A face box, in fractions (0–1) of the image's width and height, so it fits every derivative. */
 export interface FaceBox {

@@ -17,14 +17,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { checkins, galleries, media, photoServices } from './album-schema';
+import { at, createdAt } from './columns';
 import { organisations, users } from './schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * An order: the cart as it was when the user pressed pay, with every figure computed by the

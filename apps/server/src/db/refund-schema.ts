@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns';
 import { orders, testPaymentIntents } from './order-schema';
 import { organisations, users } from './schema';
 
 /** Issue 19: refunds, the e-mails sent about an order, and an organisation's order settings. */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * An organiser's refund of an order (issue 19): some lines, or the whole remaining order. Written

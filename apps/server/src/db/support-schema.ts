@@ -1,20 +1,10 @@
 import type { SupportCategory } from '@fotodrop/contract';
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { photoServices } from './album-schema';
+import { createdAt } from './columns';
 import type { TextTranslations } from './print-schema';
 import { organisations, users } from './schema';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const translations = () => jsonb('translations').$type<TextTranslations>().notNull().default({});
 
 /**

@@ -10,9 +10,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { photoServices } from './album-schema';
+import { createdAt } from './columns';
 import { organisations, users } from './schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * A person's place in an organisation's team (issue 18): one role per (user, organisation); a

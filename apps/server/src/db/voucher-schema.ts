@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { photoServices } from './album-schema';
+import { at, createdAt } from './columns';
 import { orders } from './order-schema';
 import { organisations, users } from './schema';
 
 // Vouchers and campaigns (albums spec §3; the console's since issue 19), apart from the orders
 // that use them.
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A voucher or promo code (albums spec §3 "Voucher code"): free photos, a percentage or an amount. */
 export const vouchers = pgTable(
