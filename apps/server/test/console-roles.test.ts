@@ -971,6 +971,22 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       run: (token, id) => status({ method: 'GET', url: `${ORDERS}${id}/lab-package/`, token }),
     },
     {
+      method: 'GET',
+      path: '/organiser/v1/orders/{id}/lab-package.zip',
+      expected: may('orders.read', 'organisation', 200),
+      mutates: false,
+      prepare: async () => {
+        const id = await newOrder('paid');
+        await t.h.storage.put(`lab/${id}/manifest.json`, Buffer.from('{"lines":[]}'), 'application/json');
+        await t.h.database.executeSql(
+          'insert into lab_packages (order_id, manifest_key, files) values ($1, $2, 0)',
+          [Number(id), `lab/${id}/manifest.json`],
+        );
+        return id;
+      },
+      run: (token, id) => status({ method: 'GET', url: `${ORDERS}${id}/lab-package.zip`, token }),
+    },
+    {
       method: 'POST',
       path: '/organiser/v1/orders/{id}/release/',
       expected: may('orders.manage', 'organisation', 200),

@@ -35,7 +35,13 @@ export interface Endpoint<
    * Content types of a successful answer when not only JSON (files: a CSV export, a PDF); JSON
    * answers match `response`, files are described as binary.
    */
-  produces?: readonly ('application/json' | 'text/csv' | 'application/pdf' | 'image/jpeg')[];
+  produces?: readonly (
+    | 'application/json'
+    | 'text/csv'
+    | 'application/pdf'
+    | 'application/zip'
+    | 'image/jpeg'
+  )[];
   /** A larger JSON body than the server's default 1 MB (a long list the endpoint takes at once). */
   bodyLimitBytes?: number;
 }

@@ -50,6 +50,8 @@ export const ErrorCode = {
   noDelivery: 'no_delivery',
   /** The order cannot change state this way (e.g. marking a card order paid). */
   orderState: 'order_state',
+  /** The order's lab package is not made yet (payment, review hold or the job still to come): 409. */
+  labPackageNotReady: 'lab_package_not_ready',
   /** HD originals of the album are not downloadable now (before the album's HD date, or after its end). */
   hdNotAvailable: 'hd_not_available',
   /** An album zip was asked for, but the user bought nothing of the album. */

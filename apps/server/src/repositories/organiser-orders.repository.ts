@@ -261,6 +261,16 @@ export function organiserOrdersRepository(db: Queryable) {
         .limit(100);
     },
 
+    /** The uploaded file names of these media; a medium that is gone is missing from the map. */
+    async mediaNames(ids: number[]): Promise<Map<number, string | null>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: media.id, name: media.originalFilename })
+        .from(media)
+        .where(inArray(media.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     async labPackage(orderId: number) {
       const [row] = await db.select().from(labPackages).where(eq(labPackages.orderId, orderId));
       return row;

@@ -1,4 +1,5 @@
 import { organiserOrderEndpoints as k } from '@fotodrop/contract';
+import { attachmentDisposition } from '../media/download-names';
 import type { RouteContext } from './context';
 import { sendCsv } from './csv-reply';
 
@@ -14,6 +15,16 @@ export function organiserOrderRoutes({ route, services }: RouteContext): void {
   route(k.markOrderPaid, async ({ auth, params }) => actions.markPaid(auth, params.id));
   route(k.resendOrderEmail, async ({ auth, params }) => actions.resend(auth, params.id));
   route(k.labPackage, async ({ auth, params }) => actions.labPackage(auth, params.id));
+  route(k.labPackageZip, async ({ auth, params, reply }) => {
+    const zip = await actions.labPackageZip(auth, params.id);
+    return reply
+      .headers({
+        'content-type': 'application/zip',
+        'content-disposition': attachmentDisposition(zip.fileName),
+        'cache-control': 'private, no-store',
+      })
+      .send(zip.stream);
+  });
   route(k.releasePrints, async ({ auth, params }) => actions.release(auth, params.id));
   route(k.cancelPrints, async ({ auth, params, body }) => actions.cancelPrints(auth, params.id, body));
   route(k.orderSettings, async ({ auth, params }) => actions.settings(auth, params.id));

@@ -207,7 +207,7 @@ export function createServices(deps: ServiceDeps) {
     deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
   );
   const refunds = orderRefunds({ db: deps.db, jobs: deps.jobs, payments, now });
-  const organiserOrders = organiserOrdersService({ db: deps.db });
+  const organiserOrders = organiserOrdersService({ db: deps.db, mediaFiles });
   return {
     auth,
     limiter,

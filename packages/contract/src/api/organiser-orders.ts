@@ -53,6 +53,26 @@ export const organiserOrderSchema = z.object({
 });
 export type OrganiserOrder = z.infer<typeof organiserOrderSchema>;
 
+/** One photo (or video) of a line, as the console shows it to tell lines apart. */
+export const organiserOrderMediumSchema = z.object({
+  id,
+  /** The uploaded file's name; null when the upload kept none. */
+  file_name: z.string().nullable(),
+  /** A signed thumbnail (the organisation's own photo, so without watermark); null when the medium is gone. */
+  thumb_url: z.string().nullable(),
+  /** Copies of it on a print line; 1 on a digital line. */
+  quantity: z.number().int().min(1),
+});
+export type OrganiserOrderMedium = z.infer<typeof organiserOrderMediumSchema>;
+
+/** A print line's product as the lab makes it: options from the catalogue and the print size. */
+export const organiserOrderPrintSchema = z.object({
+  product: z.string(),
+  /** The variant's options by group (`{ Size: "13×18 cm", Finish: "Glossy" }`). */
+  options: z.record(z.string(), z.string()),
+  size_mm: z.object({ width: z.number().positive(), height: z.number().positive() }),
+});
+
 /** A line with what was paid for it and what was refunded of it. */
 export const organiserOrderLineSchema = z.object({
   id,
@@ -68,6 +88,10 @@ export const organiserOrderLineSchema = z.object({
   refundable: money,
   refunded: money,
   media_ids: z.array(id),
+  /** The line's photos with thumbnails and file names: a digital line's media, a print line's photos. */
+  media: z.array(organiserOrderMediumSchema),
+  /** A print line's product, options and size; null for a digital line. */
+  print: organiserOrderPrintSchema.nullable(),
   event: z.object({ slug: z.string(), name: z.string() }).nullable(),
   picacode: z.string().nullable(),
 });
@@ -223,6 +247,20 @@ export const organiserOrderEndpoints = {
       'storage keys of its renditions) as the lab receives it (orders.read)',
     params: idParams,
     response: z.object({ order_id: id, files: z.number().int().min(0), manifest: z.unknown() }),
+  }),
+  labPackageZip: endpoint({
+    method: 'GET',
+    path: orderPath('lab-package.zip'),
+    tag,
+    access: 'user',
+    summary:
+      "The print order's lab package as one zip, streamed: every print file (renditions at print size, a " +
+      "photobook's PDF), the manifest (JSON, with the files' paths in the zip) and a readable order sheet " +
+      '(order number, shipping address, each item with size and copies) (orders.read). 409 ' +
+      'lab_package_not_ready while it is still to be made; 404 for an order without prints',
+    params: idParams,
+    response: z.unknown(),
+    produces: ['application/zip'],
   }),
   releasePrints: endpoint({
     method: 'POST',

@@ -51,6 +51,15 @@ export interface LabManifest {
   lines: LabLine[];
 }
 
+/** A print line's options and the size the lab prints it at (the console shows the same). */
+export async function printSpec(
+  db: Db,
+  snapshot: PrintLineSnapshot,
+): Promise<{ options: Record<string, string>; size: SizeMm }> {
+  const options = await variantOptions(db, snapshot);
+  return { options, size: snapshot.sizeMm ?? sizeFromOptions(options) ?? DEFAULT_PRINT_SIZE_MM };
+}
+
 export const labPrefix = (orderId: number) => `lab/${orderId}/`;
 export const labManifestKey = (orderId: number) => `${labPrefix(orderId)}manifest.json`;
 
@@ -128,8 +137,7 @@ export async function buildLabPackage(
   for (const [index, line] of lines.entries()) {
     const snapshot = line.print;
     if (!snapshot) continue;
-    const options = await variantOptions(deps.db, snapshot);
-    const size = snapshot.sizeMm ?? sizeFromOptions(options) ?? DEFAULT_PRINT_SIZE_MM;
+    const { options, size } = await printSpec(deps.db, snapshot);
     const folder = `${labPrefix(orderId)}${String(index + 1).padStart(2, '0')}-${slug(snapshot.title)}/`;
     const lineInfo = {
       lineInfoid: line.id,

@@ -3,6 +3,7 @@ import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { DomainError, NotFoundError, RateLimitedError } from '../../http/errors';
+import { ordersRepository } from '../../repositories/orders.repository';
 import { organiserOrdersRepository } from '../../repositories/organiser-orders.repository';
 import { printHoldRepository } from '../../repositories/print-hold.repository';
 import { usersRepository } from '../../repositories/users.repository';
@@ -12,6 +13,7 @@ import { MAIL_QUEUE } from '../mail/mail.jobs';
 import { consoleAccess } from '../organisations/console-access';
 import { bankTransferEmail } from './bank-transfer-email';
 import { LAB_PACKAGE_QUEUE } from './lab-package.jobs';
+import { labPackageZip, missingLabPackage } from './lab-package-zip';
 import type { OrderCompletion } from './order-completion';
 import type { OrderPresenter } from './order-presenter';
 import { type OrderRefunds, RefundFailedError } from './order-refunds';
@@ -99,6 +101,14 @@ export function organiserOrderActions(deps: {
         files: lab.files,
         manifest: JSON.parse(bytes.toString('utf8')) as unknown,
       };
+    },
+
+    /** The lab package as a zip the lab or the organiser downloads (orders.read, as the manifest). */
+    async labPackageZip(auth: AuthContext, id: number) {
+      const { order } = await deps.reads.orderFor(auth, id, 'orders.read');
+      const lab = await organiserOrdersRepository(deps.db).labPackage(order.id);
+      if (!lab) throw missingLabPackage(order, await ordersRepository(deps.db).linesOf([order.id]));
+      return labPackageZip(deps.storage, order, lab.manifestKey);
     },
 
     async release(auth: AuthContext, id: number) {

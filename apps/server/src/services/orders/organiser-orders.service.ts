@@ -21,8 +21,10 @@ import { photoServicesRepository } from '../../repositories/photo-services.repos
 import { type RefundRow, refundsRepository } from '../../repositories/refunds.repository';
 import { usersRepository } from '../../repositories/users.repository';
 import type { AuthContext } from '../accounts/auth.service';
+import type { MediaFilesService } from '../media/media-files.service';
 import { consoleAccess } from '../organisations/console-access';
 import { ordersCsv } from './order-csv';
+import { linesMedia } from './order-line-media';
 import { discountShares, lineNets } from './refund-amounts';
 
 type ListQuery = z.output<typeof listOrganiserOrdersQuerySchema>;
@@ -44,7 +46,7 @@ export function refundedByLine(refunds: RefundRow[]): Map<number, number> {
  * for accounting and one order's detail. Every call passes the console's role check on the order's
  * organisation (orders.read: owners, managers, support; platform staff everything).
  */
-export function organiserOrdersService(deps: { db: Db }) {
+export function organiserOrdersService(deps: { db: Db; mediaFiles: Pick<MediaFilesService, 'url'> }) {
   const access = consoleAccess(deps.db);
   const repo = () => organiserOrdersRepository(deps.db);
 
@@ -150,21 +152,21 @@ export function organiserOrdersService(deps: { db: Db }) {
 
     async detail(auth: AuthContext, id: number): Promise<OrganiserOrderDetail> {
       const listed = await orderFor(auth, id, 'orders.read');
-      return present(deps.db, listed, (rows) => summaries(rows));
+      return present(deps, listed, (rows) => summaries(rows));
     },
 
     /** The detail without a role check (after an action the caller was allowed). */
     presentById: async (id: number) => {
       const listed = await repo().one(id);
       if (!listed) throw orderNotFound();
-      return present(deps.db, listed, (rows) => summaries(rows));
+      return present(deps, listed, (rows) => summaries(rows));
     },
   };
 }
 export type OrganiserOrdersService = ReturnType<typeof organiserOrdersService>;
 
 async function present(
-  db: Db,
+  { db, mediaFiles }: { db: Db; mediaFiles: Pick<MediaFilesService, 'url'> },
   listed: Listed,
   summaries: (rows: Listed[]) => Promise<OrganiserOrder[]>,
 ): Promise<OrganiserOrderDetail> {
@@ -195,9 +197,10 @@ async function present(
       : 0;
   const checkinIds = [...new Set(lines.flatMap((l) => (l.checkinId === null ? [] : [l.checkinId])))];
   const mediaIds = [...new Set(lines.flatMap((l) => l.mediaIds))];
-  const [zips, downloads] = await Promise.all([
+  const [zips, downloads, media] = await Promise.all([
     repo.zips(order.userId, checkinIds),
     repo.downloads(order.userId, mediaIds, checkinIds, order.createdAt),
+    linesMedia(db, mediaFiles, lines),
   ]);
   return {
     ...summary,
@@ -215,6 +218,8 @@ async function present(
         refundable: money(taken.has(l.id) ? 0 : (nets.get(l.id) ?? 0)),
         refunded: money(refunded.get(l.id) ?? 0),
         media_ids: l.mediaIds,
+        media: media.get(l.id)?.media ?? [],
+        print: media.get(l.id)?.print ?? null,
         event: event ? { slug: event.slug, name: event.name } : null,
         picacode: event?.picacode ?? null,
       };

@@ -14,8 +14,9 @@ import { PageLoader } from '../../../shared/ui/spinner';
 import { saveFile } from '../codes/codes-api';
 import { ConsoleLayout } from '../console/console-layout';
 import { useCurrentOrganisation } from '../console/current-organisation';
+import { LineMedia, PrintSpec } from './line-media';
 import {
-  labPackageFile,
+  labPackageZip,
   markOrderPaid,
   orderKeys,
   orderQuery,
@@ -76,8 +77,8 @@ function OrderDetail({ order, manage }: { order: OrganiserOrderDetail; manage: b
     onSuccess: done(t('organiser.orders.released')),
   });
   const lab = useMutation({
-    mutationFn: () => labPackageFile(order.id),
-    onSuccess: (blob) => saveFile(blob, `lab-package-${order.id}.json`),
+    mutationFn: () => labPackageZip(order.id),
+    onSuccess: (blob) => saveFile(blob, `order-${order.id}-lab.zip`),
   });
   const sendMarkPaid = useSingleFlight(markPaid);
   const sendResend = useSingleFlight(resend);
@@ -85,6 +86,12 @@ function OrderDetail({ order, manage }: { order: OrganiserOrderDetail; manage: b
   const failed = [markPaid, resend, release, lab].find((m) => m.isError)?.error;
   const refundable = decimalStringToMinor(order.refundable_total, order.currency) > 0;
   const held = order.print_hold === 'held';
+  // paid prints not held or cancelled: the lab package job is on its way
+  const labComing =
+    order.has_prints &&
+    !order.lab_package &&
+    (order.status === 'paid' || order.status === 'partially_refunded') &&
+    (order.print_hold === 'none' || order.print_hold === 'released');
 
   return (
     <div className="order-detail">
@@ -99,6 +106,7 @@ function OrderDetail({ order, manage }: { order: OrganiserOrderDetail; manage: b
           {t('organiser.orders.held_until', { date: when.format(new Date(order.print_hold_until)) })}
         </Alert>
       )}
+      {labComing && <Alert tone="info">{t('organiser.orders.lab_pending')}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
       {failed && <Alert tone="error">{translateError(t, failed)}</Alert>}
       <div className="order-actions-bar">
@@ -176,6 +184,8 @@ function OrderDetail({ order, manage }: { order: OrganiserOrderDetail; manage: b
                       {l.picacode ? ` · ${l.picacode}` : ''}
                     </div>
                   )}
+                  <PrintSpec line={l} />
+                  <LineMedia line={l} />
                 </td>
                 <td data-label={t('organiser.orders.quantity')}>{l.quantity}</td>
                 <td data-label={t('organiser.orders.price')}>{money(l.total)}</td>

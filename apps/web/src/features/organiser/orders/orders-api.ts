@@ -82,7 +82,8 @@ export const resendOrderEmail = (id: number) => callEndpoint(o.resendOrderEmail,
 export const releasePrints = (id: number) => callEndpoint(o.releasePrints, { params: { id } });
 export const cancelPrints = (id: number, reason: string) =>
   callEndpoint(o.cancelPrints, { params: { id }, body: { reason } });
-export const labPackageFile = (id: number) => downloadEndpoint(o.labPackage, { params: { id } });
+/** The lab package zip (print files, manifest, order sheet), saved as `order-<id>-lab.zip`. */
+export const labPackageZip = (id: number) => downloadEndpoint(o.labPackageZip, { params: { id } });
 
 export function orderSettingsQuery(organisationId: number) {
   return queryOptions({

@@ -48,6 +48,11 @@ const freshDetail = (): OrganiserOrderDetail => ({
       refundable: '18.00',
       refunded: '0.00',
       media_ids: [5, 6],
+      media: [
+        { id: 5, file_name: 'DSC_0005.jpg', thumb_url: '/api/media/5/thumb-clean?sig=a', quantity: 1 },
+        { id: 6, file_name: null, thumb_url: '/api/media/6/thumb-clean?sig=b', quantity: 1 },
+      ],
+      print: null,
       event: { slug: 'city-run', name: 'City Run' },
       picacode: 'K7M2Q9P',
     },
@@ -62,6 +67,8 @@ const freshDetail = (): OrganiserOrderDetail => ({
       refundable: '9.00',
       refunded: '0.00',
       media_ids: [],
+      media: [],
+      print: null,
       event: { slug: 'city-run', name: 'City Run' },
       picacode: 'K7M2Q9P',
     },
@@ -133,6 +140,8 @@ function api(req: RecordedRequest): Answer {
     };
     return { status: 200, body: detail };
   }
+  if (url.pathname === '/api/organiser/v1/orders/130/lab-package.zip')
+    return { status: 200, body: 'PK\u0003\u0004' };
   if (url.pathname === '/api/organiser/v1/orders/130/resend/') return { status: 200, body: detail };
   if (url.pathname === '/api/organiser/v1/orders/130/release/') {
     detail = { ...detail, print_hold: 'released', print_hold_until: null };
@@ -189,7 +198,12 @@ describe('the orders in the console', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Refund…' }, wait));
     const dialog = await screen.findByRole('dialog', { name: 'Refund order #130' }, wait);
     // both lines are ticked: untick the photos, refund the videos
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'City Run — 2 photos — €18.00' }));
+    // each line names its photos, so the right one is ticked
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: /^City Run — 2 photos — €18\.00 *DSC_0005\.jpg *#5 *Photo #6/,
+      }),
+    );
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason (the buyer reads it)' }), {
       target: { value: 'Videos missing' },
     });
@@ -213,6 +227,57 @@ describe('the orders in the console', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The prints are on their way to the lab.', {}, wait)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel the prints' })).toBeNull();
     expect(server.requests.filter((r) => r.path.endsWith('/release/'))).toHaveLength(1);
+  });
+
+  it('shows each line’s photos with thumbnail and name, a print line’s size, and downloads the lab zip', async () => {
+    const printLine: OrganiserOrderDetail['lines'][number] = {
+      ...detail.lines[0]!,
+      id: 3,
+      kind: 'print',
+      order_type: null,
+      description: 'Photo prints',
+      quantity: 3,
+      media_ids: [],
+      media: [{ id: 7, file_name: 'IMG_7.jpg', thumb_url: '/api/media/7/thumb-clean?sig=c', quantity: 3 }],
+      print: { product: 'Photo prints', options: { Size: '13×18 cm' }, size_mm: { width: 130, height: 180 } },
+      event: null,
+      picacode: null,
+    };
+    detail = {
+      ...detail,
+      has_prints: true,
+      lines: [...detail.lines, printLine],
+      lab_package: { files: 1, created_at: '2026-11-20T10:03:00Z' },
+    };
+    renderApp('/organiser/orders/130');
+    expect(await screen.findByText('DSC_0005.jpg', {}, wait)).toBeTruthy();
+    expect(screen.getByText('Photo #6')).toBeTruthy();
+    const thumbs = [...document.querySelectorAll('.line-media img')].map((i) => i.getAttribute('src'));
+    expect(thumbs).toEqual([
+      '/api/media/5/thumb-clean?sig=a',
+      '/api/media/6/thumb-clean?sig=b',
+      '/api/media/7/thumb-clean?sig=c',
+    ]);
+    expect(screen.getByText('Size: 13×18 cm · Print size 130 × 180 mm')).toBeTruthy();
+    expect(screen.getByText('3 ×')).toBeTruthy();
+
+    const anchors: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      anchors.push(this);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Download lab package' }));
+    await waitFor(() => expect(click).toHaveBeenCalled(), wait);
+    expect(anchors[0]!.download).toBe('order-130-lab.zip');
+    expect(server.requests.some((r) => r.path.endsWith('/orders/130/lab-package.zip'))).toBe(true);
+  });
+
+  it('says the lab package is being made while a paid print order waits for it', async () => {
+    detail = { ...detail, has_prints: true, lab_package: null };
+    renderApp('/organiser/orders/130');
+    expect(await screen.findByText(/The lab package is being made/, {}, wait)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download lab package' })).toBeNull();
   });
 
   it('lets support send the e-mail again but not refund', async () => {

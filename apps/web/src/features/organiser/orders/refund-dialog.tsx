@@ -8,6 +8,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { Dialog } from '../../../shared/ui/dialog';
+import { LineMedia } from './line-media';
 import { cancelPrints, refundOrder } from './orders-api';
 import { useSingleFlight } from './use-single-flight';
 
@@ -111,7 +112,12 @@ export function RefundDialog({
         {open.map((l) => (
           <Checkbox
             key={l.id}
-            label={`${l.description} — ${formatMoney(decimalStringToMinor(l.refundable, order.currency), order.currency, language)}`}
+            label={
+              <>
+                {`${l.description} — ${formatMoney(decimalStringToMinor(l.refundable, order.currency), order.currency, language)}`}
+                <LineMedia line={l} max={4} inline />
+              </>
+            }
             checked={chosen.has(l.id)}
             onChange={() => toggle(l.id)}
           />
