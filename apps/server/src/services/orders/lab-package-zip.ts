@@ -70,7 +70,7 @@ function orderSheet(order: OrderRow, manifest: LabManifest, pathOf: (key: string
       .join(', ');
     out.push(
       `${index + 1}. ${line.product}${options ? ` (${options})` : ''}`,
-      `   Size ${line.size_mm.width} × ${line.size_mm.height} mm at ${line.dpi} dpi · quantity ${line.copies}`,
+      `   Print size ${line.size_mm.width} × ${line.size_mm.height} mm at ${line.dpi} dpi · quantity ${line.copies}`,
     );
     if (line.book)
       out.push(
