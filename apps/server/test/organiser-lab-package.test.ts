@@ -211,7 +211,7 @@ describe.each(BACKENDS)('organiser lab package zip on %s', (backend) => {
     expect(sheet).toContain(`2 × photo ${mine[0]}: ${line}${mine[0]}.jpg`);
   });
 
-  it('answers 409 for an unpaid print order and 404 for another organisation’s order', async () => {
+  it('answers 409 for an unpaid print order, 404 to a caller outside the organisation, 401 to anyone', async () => {
     const id = await buy(mine[0]!);
     await addPrints(id);
     await h.database.executeSql(`update orders set status = 'pending' where id = $1`, [id]);
