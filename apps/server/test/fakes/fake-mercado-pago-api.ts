@@ -103,6 +103,11 @@ export async function startFakeMercadoPagoApi() {
         payment.status = 'cancelled';
         payment.status_detail = 'by_collector';
       }
+      if (method === 'GET' && parts[4] === 'refunds') {
+        return refunds.flatMap((r, i) =>
+          r.paymentId === payment.id ? [{ id: i + 1, payment_id: r.paymentId, amount: r.amount, status: 'approved' }] : [],
+        );
+      }
       if (method === 'POST' && parts[4] === 'refunds') {
         const amount = Number(body.amount ?? payment.transaction_amount);
         refunds.push({ paymentId: payment.id, amount, key });
