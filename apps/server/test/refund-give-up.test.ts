@@ -92,8 +92,11 @@ describe.each(BACKENDS)('refunds the provider never answers on %s', (backend) =>
   const refund = (id: number) => send('POST', `${ORDERS}${id}/refund/`, { reason: 'Wrong runner' });
   const providerRefunds = async () =>
     Number(
-      ((await h.database.executeSql('select count(*) as n from test_payment_refunds', [])).rows[0] as { n: unknown })
-        .n,
+      (
+        (await h.database.executeSql('select count(*) as n from test_payment_refunds', [])).rows[0] as {
+          n: unknown;
+        }
+      ).n,
     );
   const purchased = async () =>
     (
@@ -114,7 +117,13 @@ describe.each(BACKENDS)('refunds the provider never answers on %s', (backend) =>
       { checkin_id: albumId, gallery_id: null, order_type: 'PHOTOLIST', media_ids: [photo] },
       { token: buyer },
     );
-    const created = await call(h.app, 'POST', '/api/v3/orders/', { payment_method: 'stripe' }, { token: buyer });
+    const created = await call(
+      h.app,
+      'POST',
+      '/api/v3/orders/',
+      { payment_method: 'stripe' },
+      { token: buyer },
+    );
     const order = created.body.order as { id: number };
     const intent = (created.body.payment as { client_secret: string }).client_secret;
     await call(
@@ -216,7 +225,8 @@ describe.each(BACKENDS)('refunds the provider never answers on %s', (backend) =>
 
     // the provider settles it: the look-up finds it made
     const ref = (
-      (await h.database.executeSql('select provider_ref from payments where order_id = $1', [id])).rows[0] as {
+      (await h.database.executeSql('select provider_ref from payments where order_id = $1', [id]))
+        .rows[0] as {
         provider_ref: string;
       }
     ).provider_ref;

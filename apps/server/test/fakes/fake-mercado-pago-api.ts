@@ -105,7 +105,9 @@ export async function startFakeMercadoPagoApi() {
       }
       if (method === 'GET' && parts[4] === 'refunds') {
         return refunds.flatMap((r, i) =>
-          r.paymentId === payment.id ? [{ id: i + 1, payment_id: r.paymentId, amount: r.amount, status: 'approved' }] : [],
+          r.paymentId === payment.id
+            ? [{ id: i + 1, payment_id: r.paymentId, amount: r.amount, status: 'approved' }]
+            : [],
         );
       }
       if (method === 'POST' && parts[4] === 'refunds') {

@@ -233,7 +233,9 @@ export async function startFakeStripeApi() {
       return refund;
     }
     if (kind === 'refunds' && method === 'GET' && !id) {
-      const data = refunds.filter((r) => p.payment_intent === undefined || r.payment_intent === p.payment_intent);
+      const data = refunds.filter(
+        (r) => p.payment_intent === undefined || r.payment_intent === p.payment_intent,
+      );
       return { object: 'list', data, has_more: false, url: '/v1/refunds' };
     }
     if (kind === 'payment_methods') {

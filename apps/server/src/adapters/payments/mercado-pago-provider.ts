@@ -248,9 +248,11 @@ export function mercadoPagoPaymentProvider(options: MercadoPagoProviderOptions) 
         for (const refund of await client.list({ payment_id: String(payment.id) })) {
           const ref = String(refund.id);
           if (wanted.knownRefs.includes(ref)) continue;
-          if (decimalStringToMinor((refund.amount ?? 0).toFixed(4), currency) !== wanted.amountMinor) continue;
+          if (decimalStringToMinor((refund.amount ?? 0).toFixed(4), currency) !== wanted.amountMinor)
+            continue;
           if (refund.status === 'approved') return { state: 'succeeded', refundRef: ref };
-          if (refund.status === 'in_process' || refund.status === 'pending') return { state: 'pending', refundRef: ref };
+          if (refund.status === 'in_process' || refund.status === 'pending')
+            return { state: 'pending', refundRef: ref };
         }
       }
       return { state: 'none' };

@@ -192,8 +192,13 @@ export function stripePaymentProvider(options: StripeProviderOptions) {
           { idempotencyKey },
         );
         if (refund.status === 'failed' || refund.status === 'canceled')
-          throw new RefundRefusedError(`The refund ${refund.status === 'failed' ? 'failed' : 'was canceled'} at Stripe.`);
-        return { refundRef: refund.id, pending: refund.status === 'pending' || refund.status === 'requires_action' };
+          throw new RefundRefusedError(
+            `The refund ${refund.status === 'failed' ? 'failed' : 'was canceled'} at Stripe.`,
+          );
+        return {
+          refundRef: refund.id,
+          pending: refund.status === 'pending' || refund.status === 'requires_action',
+        };
       } catch (error) {
         if (error instanceof RefundRefusedError) throw error;
         // Stripe answered and refused (an amount above what is left, a charge disputed): final.

@@ -89,7 +89,11 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
   }
 
   /** The order's status from its succeeded refunds: paid, partially refunded or refunded. */
-  async function recompute(repo: ReturnType<typeof refundsRepository>, order: OrderRow, lines: OrderLineRow[]) {
+  async function recompute(
+    repo: ReturnType<typeof refundsRepository>,
+    order: OrderRow,
+    lines: OrderLineRow[],
+  ) {
     const active = await repo.activeOf([order.id]);
     const succeeded = active.filter((r) => r.status === 'succeeded');
     const refundedLines = new Set(succeeded.flatMap((r) => Object.keys(r.lineAmounts).map(Number)));
@@ -183,7 +187,11 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
       answer = await provider.refund(refund.paymentRef, refund.amount, refund.idempotencyKey);
     } catch (error) {
       if (error instanceof RefundRefusedError) {
-        await repo().finish(refund.id, { status: 'failed', failure: 'refused', message: error.message }, deps.now());
+        await repo().finish(
+          refund.id,
+          { status: 'failed', failure: 'refused', message: error.message },
+          deps.now(),
+        );
         throw new RefundFailedError(`The payment provider refused the refund: ${error.message}`, {
           refund_id: refund.id,
           pending: false,
