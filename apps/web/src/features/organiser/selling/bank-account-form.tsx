@@ -117,6 +117,7 @@ export function BankAccountForm({
         <BankAccountRemoval
           organisationId={organisationId}
           account={answer}
+          onAttempt={() => setNotice(null)}
           onRemoved={(removed) => {
             setAnswer(removed);
             setValues({ beneficiary: '', iban: '', bic: '' });

@@ -27,10 +27,13 @@ const eventsInUse = (error: unknown): EventRef[] | null =>
 export function BankAccountRemoval({
   organisationId,
   account,
+  onAttempt,
   onRemoved,
 }: {
   organisationId: number;
   account: OrganisationBankAccount;
+  /** A removal starts: the form's earlier notice no longer applies. */
+  onAttempt: () => void;
   onRemoved: (answer: OrganisationBankAccount) => void;
 }) {
   const { t } = useTranslation();
@@ -80,7 +83,14 @@ export function BankAccountRemoval({
             <Button variant="secondary" onClick={() => setConfirming(false)}>
               {t('common.cancel')}
             </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() => {
+                onAttempt();
+                remove.mutate();
+              }}
+            >
               {t('organiser.selling.bank.remove_confirm')}
             </Button>
           </>
