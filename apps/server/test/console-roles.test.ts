@@ -355,6 +355,29 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
         }),
     },
     {
+      method: 'DELETE',
+      path: '/organiser/v1/organisations/{id}/bank-account/',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      // an account to remove, and no event offering bank transfer (else 409, selling-settings.test.ts)
+      prepare: async () => {
+        await t.h.database.executeSql(
+          `insert into event_payment_settings (photo_service_id, methods)
+           select id, '{stripe}' from photo_services where organisation_id = $1
+           on conflict (photo_service_id) do update set methods = array_remove(event_payment_settings.methods, 'bank-transfer')`,
+          [orgId],
+        );
+        await t.h.database.executeSql(
+          `insert into bank_accounts (organisation_id, beneficiary, iban, bic)
+           values ($1, 'Lakeside', 'DE89370400440532013000', 'COBADEFFXXX')
+           on conflict (organisation_id) do nothing`,
+          [orgId],
+        );
+        return '';
+      },
+      run: (token) => status({ method: 'DELETE', url: `${ORGS}${orgId}/bank-account/`, token }),
+    },
+    {
       method: 'GET',
       path: '/organiser/v1/organisations/{id}/print-offer/',
       expected: may('selling.manage', 'organisation', 200),

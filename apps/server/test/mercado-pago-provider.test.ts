@@ -107,6 +107,15 @@ describe('the Mercado Pago payment provider', () => {
     await mp.refund(paid.providerRef, 1000, 'order-x-refund');
     await mp.refund(paid.providerRef, 1000, 'order-x-refund');
     expect(fake.refunds.filter((r) => r.paymentId === payment.id).map((r) => r.amount)).toEqual([10]);
+    // its refunds carry no key: the look-up finds one we do not hold yet, of the amount
+    const wanted = { idempotencyKey: 'order-x-refund', amountMinor: 1000 };
+    const found = await mp.findRefund(paid.providerRef, { ...wanted, knownRefs: [] });
+    expect(found.state).toBe('succeeded');
+    const ref = found.state === 'succeeded' ? found.refundRef : '';
+    expect(await mp.findRefund(paid.providerRef, { ...wanted, knownRefs: [ref] })).toEqual({ state: 'none' });
+    expect(await mp.findRefund(paid.providerRef, { ...wanted, amountMinor: 999, knownRefs: [] })).toEqual({
+      state: 'none',
+    });
 
     const waiting = await mp.create(input());
     const ticket = fake.pay(waiting.providerRef, 'pending', 'pending_waiting_payment');

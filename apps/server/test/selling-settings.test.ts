@@ -73,7 +73,7 @@ describe.each(BACKENDS)('payment methods, bank account and print offer on %s', (
     body?: unknown,
     token = participant,
   ) => call(h.app, method, `/api${url}`, body, { token });
-  const asOwner = (method: 'GET' | 'PUT', url: string, body?: unknown) =>
+  const asOwner = (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
     send(method, `/organiser/v1${url}`, body, owner);
   const methodsUrl = () => `/events/${slug}/payment-methods/`;
   const offerUrl = () => `/organisations/${orgId}/print-offer/`;
@@ -290,6 +290,36 @@ describe.each(BACKENDS)('payment methods, bank account and print offer on %s', (
           timeout: 20_000,
         })
         .toContain('DE89370400440532013000');
+    });
+
+    it('is removed only when no event offers bank transfer, and says which events still do', async () => {
+      await asOwner('PUT', bankUrl(), {
+        beneficiary: 'Marathon Club',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+      });
+      const refused = await asOwner('DELETE', bankUrl());
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('bank_account_in_use');
+      const events = (refused.body.data as { events: { slug: string; name: string }[] }).events;
+      expect(events.map((e) => e.slug)).toContain(slug);
+      expect(refused.body.message).toContain(events[0]!.name);
+      expect(((await asOwner('GET', bankUrl())).body.account as { iban: string }).iban).toBe(
+        'DE89370400440532013000',
+      );
+
+      // bank transfer off everywhere it was offered: the account goes, transfers use the platform's
+      for (const e of events)
+        expect(
+          (await asOwner('PUT', `/events/${e.slug}/payment-methods/`, { methods: ['stripe'] })).status,
+        ).toBe(200);
+      const removed = await asOwner('DELETE', bankUrl());
+      expect(removed.status).toBe(200);
+      expect(removed.body).toEqual({ account: null, platform_account: true });
+      expect(
+        await count('select count(*)::int as n from bank_accounts where organisation_id = $1', [orgId]),
+      ).toBe(0);
+      for (const e of events) await asOwner('PUT', `/events/${e.slug}/payment-methods/`, { methods: null });
     });
   });
 

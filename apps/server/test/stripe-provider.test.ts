@@ -159,6 +159,25 @@ describe('the Stripe payment provider', () => {
     expect(fake.refunds.filter((r) => r.payment_intent === paid.providerRef).map((r) => r.amount)).toEqual([
       500,
     ]);
+    // the look-up past the key's 24 h finds the refund by the key it carries, and only that one
+    const made = fake.refunds.find((r) => r.payment_intent === paid.providerRef)!;
+    const wanted = { amountMinor: 500, knownRefs: [] };
+    expect(
+      await stripe.findRefund(paid.providerRef, { ...wanted, idempotencyKey: 'order-x-refund' }),
+    ).toEqual({
+      state: 'succeeded',
+      refundRef: made.id,
+    });
+    expect(
+      await stripe.findRefund(paid.providerRef, { ...wanted, idempotencyKey: 'order-y-refund' }),
+    ).toEqual({
+      state: 'none',
+    });
+    made.status = 'pending';
+    expect(
+      (await stripe.findRefund(paid.providerRef, { ...wanted, idempotencyKey: 'order-x-refund' })).state,
+    ).toBe('pending');
+    made.status = 'succeeded';
 
     await stripe.cancel(paid.providerRef, 'order-x-cancel');
     expect((await stripe.retrieve(paid.providerRef)).status).toBe('succeeded');

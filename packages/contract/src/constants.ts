@@ -135,3 +135,12 @@ export const METRIC_PLATFORM = 's' as const;
 export const ORDERS_MANAGE_PERMISSION = 'orders.manage';
 /** decision: how long a signed download link (single original or album zip) stays valid. */
 export const DOWNLOAD_LINK_TTL_HOURS = 72;
+/** decision (issue 19): a refund the provider has not answered is asked again after this long. */
+export const REFUND_RETRY_AFTER_MINUTES = 1;
+/**
+ * decision (issue 19): a refund the provider neither made nor answered for this long fails for good
+ * and its lines are refundable again. Stripe keeps an idempotency key 24 h: after that a retry with
+ * the same key could refund twice, so past this deadline the provider is only looked up, never asked
+ * to refund.
+ */
+export const REFUND_GIVE_UP_HOURS = 24;

@@ -94,6 +94,11 @@ export const ErrorCode = {
   refundFailed: 'refund_failed',
   /** A refund of these lines is already done or under way (409, issue 19). */
   alreadyRefunded: 'already_refunded',
+  /**
+   * The bank account cannot be removed while events offer bank transfer (409, issue 19);
+   * `data.events` names them (`slug`, `name`).
+   */
+  bankAccountInUse: 'bank_account_in_use',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

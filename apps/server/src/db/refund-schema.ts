@@ -34,6 +34,8 @@ export const refunds = pgTable(
     providerRef: text('provider_ref'),
     idempotencyKey: text('idempotency_key').notNull(),
     message: text('message'),
+    /** Why it failed: the provider refused, or it never confirmed it before the give-up deadline. */
+    failure: text('failure').$type<'refused' | 'unconfirmed'>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     finishedAt: at('finished_at'),

@@ -40,7 +40,12 @@ export function refundsRepository(db: Queryable) {
     /** Ends a pending refund once: false when another caller ended it first. */
     async finish(
       id: number,
-      next: { status: 'succeeded' | 'failed'; providerRef?: string | null; message?: string | null },
+      next: {
+        status: 'succeeded' | 'failed';
+        providerRef?: string | null;
+        message?: string | null;
+        failure?: 'refused' | 'unconfirmed';
+      },
       at: Date,
     ): Promise<boolean> {
       const rows = await db
@@ -49,6 +54,13 @@ export function refundsRepository(db: Queryable) {
         .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
         .returning({ id: refunds.id });
       return rows.length > 0;
+    },
+    /** The provider took a refund but has not settled it: its id is kept, the refund stays pending. */
+    async acknowledge(id: number, providerRef: string): Promise<void> {
+      await db
+        .update(refunds)
+        .set({ providerRef })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
     },
     /** Pending refunds made at or before `before` (a crash or a provider that did not answer). */
     async pendingBefore(before: Date): Promise<RefundRow[]> {

@@ -1,5 +1,6 @@
 import type { PaymentMethodId } from '@fotodrop/contract';
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { bankAccounts, eventPaymentSettings } from '../db/order-schema';
 
@@ -48,6 +49,26 @@ export function sellingSettingsRepository(db: Queryable) {
         .where(isNull(bankAccounts.organisationId))
         .limit(1);
       return rows.length > 0;
+    },
+    async removeBankAccount(organisationId: number): Promise<void> {
+      await db.delete(bankAccounts).where(eq(bankAccounts.organisationId, organisationId));
+    },
+    /** The organisation's events whose checkout offers bank transfer (no row: every method). */
+    async eventsOfferingTransfer(organisationId: number): Promise<{ slug: string; name: string }[]> {
+      return db
+        .select({ slug: photoServices.slug, name: photoServices.name })
+        .from(photoServices)
+        .leftJoin(eventPaymentSettings, eq(eventPaymentSettings.photoServiceId, photoServices.id))
+        .where(
+          and(
+            eq(photoServices.organisationId, organisationId),
+            or(
+              isNull(eventPaymentSettings.photoServiceId),
+              sql`'bank-transfer' = any(${eventPaymentSettings.methods})`,
+            ),
+          ),
+        )
+        .orderBy(photoServices.name, photoServices.id);
     },
     async saveBankAccount(
       organisationId: number,

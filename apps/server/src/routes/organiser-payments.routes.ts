@@ -13,6 +13,7 @@ export function organiserPaymentRoutes({ route, services }: RouteContext): void 
   );
   route(e.getBankAccount, async ({ auth, params }) => bankAccount.get(auth, params.id));
   route(e.updateBankAccount, async ({ auth, params, body }) => bankAccount.update(auth, params.id, body));
+  route(e.deleteBankAccount, async ({ auth, params }) => bankAccount.remove(auth, params.id));
   route(e.getPrintOffer, async ({ auth, params, request }) =>
     printOffer.get(auth, params.id, language(request)),
   );

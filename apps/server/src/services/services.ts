@@ -229,7 +229,7 @@ export function createServices(deps: ServiceDeps) {
     team: teamService({ db: deps.db, jobs: deps.jobs, auth, now }),
     branding: brandingService({ db: deps.db, storage: deps.storage }),
     eventPaymentMethods: eventPaymentMethodsService({ db: deps.db, payments }),
-    bankAccount: bankAccountService({ db: deps.db }),
+    bankAccount: bankAccountService({ db: deps.db, payments }),
     printOffer: printOfferService({ db: deps.db }),
     codes: codesService({
       db: deps.db,

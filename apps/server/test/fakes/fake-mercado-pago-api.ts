@@ -46,14 +46,14 @@ export async function startFakeMercadoPagoApi() {
   const preferences = new Map<string, FakePreference>();
   const payments = new Map<number, FakeMpPayment>();
   const refunds: { paymentId: number; amount: number; key: string | null }[] = [];
-  const idempotent = new Map<string, { status: number; body: Obj }>();
+  const idempotent = new Map<string, { status: number; body: Obj | Obj[] }>();
   const requests: { method: string; path: string; body: Obj; idempotencyKey: string | null }[] = [];
   let nextPayment = 9_000_001;
   let tick = 0;
   /** Strictly increasing creation times, so "newest" is well defined within one second. */
   const created = () => new Date(Date.UTC(2026, 0, 1) + tick++ * 1000).toISOString();
 
-  function route(method: string, url: URL, body: Obj, key: string | null): Obj {
+  function route(method: string, url: URL, body: Obj, key: string | null): Obj | Obj[] {
     const path = url.pathname.replace(/\/$/, '');
     const parts = path.split('/');
     if (path === '/checkout/preferences' && method === 'POST') {
@@ -103,6 +103,13 @@ export async function startFakeMercadoPagoApi() {
         payment.status = 'cancelled';
         payment.status_detail = 'by_collector';
       }
+      if (method === 'GET' && parts[4] === 'refunds') {
+        return refunds.flatMap((r, i) =>
+          r.paymentId === payment.id
+            ? [{ id: i + 1, payment_id: r.paymentId, amount: r.amount, status: 'approved' }]
+            : [],
+        );
+      }
       if (method === 'POST' && parts[4] === 'refunds') {
         const amount = Number(body.amount ?? payment.transaction_amount);
         refunds.push({ paymentId: payment.id, amount, key });
@@ -122,7 +129,7 @@ export async function startFakeMercadoPagoApi() {
     const method = req.method ?? 'GET';
     const key = (req.headers['x-idempotency-key'] as string | undefined) ?? null;
     requests.push({ method, path: url.pathname, body, idempotencyKey: key });
-    const send = (answer: { status: number; body: Obj }) => {
+    const send = (answer: { status: number; body: Obj | Obj[] }) => {
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer.body));
     };
@@ -135,7 +142,7 @@ export async function startFakeMercadoPagoApi() {
     const cacheKey = key && method !== 'GET' ? `${method} ${url.pathname} ${key}` : null;
     const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
     if (cached) return send(cached);
-    let answer: { status: number; body: Obj };
+    let answer: { status: number; body: Obj | Obj[] };
     try {
       answer = {
         status: method === 'POST' ? 201 : 200,

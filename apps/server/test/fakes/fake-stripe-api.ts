@@ -226,10 +226,17 @@ export async function startFakeStripeApi() {
         object: 'refund',
         amount: Number(p.amount ?? intent.amount),
         payment_intent: intent.id,
+        metadata: p.metadata ?? {},
         status: 'succeeded',
       };
       refunds.push(refund);
       return refund;
+    }
+    if (kind === 'refunds' && method === 'GET' && !id) {
+      const data = refunds.filter(
+        (r) => p.payment_intent === undefined || r.payment_intent === p.payment_intent,
+      );
+      return { object: 'list', data, has_more: false, url: '/v1/refunds' };
     }
     if (kind === 'payment_methods') {
       if (method === 'GET' && !id) {

@@ -98,6 +98,11 @@ export const organiserOrderLineSchema = z.object({
 export type OrganiserOrderLine = z.infer<typeof organiserOrderLineSchema>;
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * Why a refund failed: the provider said no (`refused`), or it never confirmed the refund until
+ * REFUND_GIVE_UP_HOURS passed and holds none (`unconfirmed`). Nothing was refunded either way.
+ */
+export const REFUND_FAILURES = ['refused', 'unconfirmed'] as const;
 
 export const organiserRefundSchema = z.object({
   id,
@@ -105,6 +110,8 @@ export const organiserRefundSchema = z.object({
   amount: money,
   reason: z.string(),
   status: z.enum(REFUND_STATUSES),
+  /** Set when `status` is failed. */
+  failure: z.enum(REFUND_FAILURES).nullable(),
   line_ids: z.array(id),
   shipping: money,
   message: z.string().nullable(),

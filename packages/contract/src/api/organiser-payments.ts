@@ -245,6 +245,17 @@ export const organiserPaymentEndpoints = {
     body: updateBankAccountBodySchema,
     response: organisationBankAccountSchema,
   }),
+  deleteBankAccount: endpoint({
+    method: 'DELETE',
+    path: '/organiser/v1/organisations/{id}/bank-account/',
+    tag,
+    access: 'user',
+    summary:
+      "Remove the organisation's account; refused (409 bank_account_in_use, `data.events`) while an event " +
+      'offers bank transfer (owners)',
+    params: organisationParams,
+    response: organisationBankAccountSchema,
+  }),
   getPrintOffer: endpoint({
     method: 'GET',
     path: '/organiser/v1/organisations/{id}/print-offer/',

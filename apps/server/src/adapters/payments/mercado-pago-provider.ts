@@ -17,6 +17,7 @@ import {
   type PaymentProvider,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type RefundLookup,
   RefundRefusedError,
   type WebhookEvent,
   WebhookSignatureError,
@@ -215,14 +216,46 @@ export function mercadoPagoPaymentProvider(options: MercadoPagoProviderOptions) 
           body: { amount: Number(minorToDecimalString(amountMinor, currency)) },
           requestOptions: { idempotencyKey },
         });
-        return { refundRef: refund.id === undefined ? `${approved.id}` : String(refund.id) };
+        if (refund.status === 'rejected' || refund.status === 'cancelled')
+          throw new RefundRefusedError(`The refund was ${refund.status} by Mercado Pago.`);
+        return {
+          refundRef: refund.id === undefined ? `${approved.id}` : String(refund.id),
+          pending: refund.status === 'in_process' || refund.status === 'pending',
+        };
       } catch (error) {
+        if (error instanceof RefundRefusedError) throw error;
         // Mercado Pago answered and refused (4xx: an amount above what is left): final.
         const status = (error as { status?: unknown } | null)?.status;
         if (typeof status === 'number' && status >= 400 && status < 500)
           throw new RefundRefusedError(refusalMessage(error));
         throw error;
       }
+    },
+
+    /**
+     * Mercado Pago's refunds do not carry our key: the refund is one of the payment's refunds we do
+     * not hold yet, of the same amount.
+     */
+    async findRefund(
+      providerRef: string,
+      wanted: { amountMinor: number; knownRefs: string[] },
+    ): Promise<RefundLookup> {
+      const preference = await preferenceOf(providerRef);
+      const payments = await paymentsOf(preference.external_reference ?? '');
+      const client = new PaymentRefund(config());
+      for (const payment of payments) {
+        const currency = (payment.currency_id ?? 'BRL').toUpperCase();
+        for (const refund of await client.list({ payment_id: String(payment.id) })) {
+          const ref = String(refund.id);
+          if (wanted.knownRefs.includes(ref)) continue;
+          if (decimalStringToMinor((refund.amount ?? 0).toFixed(4), currency) !== wanted.amountMinor)
+            continue;
+          if (refund.status === 'approved') return { state: 'succeeded', refundRef: ref };
+          if (refund.status === 'in_process' || refund.status === 'pending')
+            return { state: 'pending', refundRef: ref };
+        }
+      }
+      return { state: 'none' };
     },
 
     /**

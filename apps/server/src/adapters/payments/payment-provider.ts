@@ -76,11 +76,17 @@ export interface PaymentProvider {
    * RefundRefusedError when the provider said no for good; any other error leaves the outcome
    * unknown (ask again with the same key).
    */
-  refund(
+  refund(providerRef: string, amountMinor: number, idempotencyKey: string): Promise<RefundAnswer>;
+  /**
+   * The refund made with this key, looked up without asking for one (past the give-up deadline a
+   * provider may have forgotten the key, so `refund` could make a second one). `knownRefs`: the
+   * payment's refunds we already hold, for a provider whose refunds do not carry our key.
+   * Throws when the provider does not answer.
+   */
+  findRefund(
     providerRef: string,
-    amountMinor: number,
-    idempotencyKey: string,
-  ): Promise<{ refundRef: string | null }>;
+    refund: { idempotencyKey: string; amountMinor: number; knownRefs: string[] },
+  ): Promise<RefundLookup>;
   /**
    * Verifies a webhook's signature on the raw body and says which payment it concerns; null for
    * events that concern no payment. Throws WebhookSignatureError when the signature is wrong.
@@ -96,6 +102,21 @@ export interface PaymentProvider {
   /** Public key the browser needs (Stripe publishable key, Mercado Pago public key). */
   readonly publicKey?: string | null;
 }
+
+/**
+ * A refund call's answer: `refundRef` the provider's id of the refund (null when it holds no
+ * captured payment to refund); `pending` when the provider took it but has not settled it yet.
+ */
+export interface RefundAnswer {
+  refundRef: string | null;
+  pending?: boolean;
+}
+
+/** What a provider holds of a refund: made, taken but not settled, or nothing (none, or it failed). */
+export type RefundLookup =
+  | { state: 'succeeded'; refundRef: string }
+  | { state: 'pending'; refundRef: string }
+  | { state: 'none' };
 
 export class WebhookSignatureError extends Error {}
 

@@ -8,6 +8,7 @@ import {
   ProviderDeclinedError,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type RefundLookup,
   RefundRefusedError,
   type WebhookEvent,
   WebhookSignatureError,
@@ -185,12 +186,21 @@ export function stripePaymentProvider(options: StripeProviderOptions) {
 
     async refund(providerRef: string, amountMinor: number, idempotencyKey: string) {
       try {
+        // the key in metadata too: past Stripe's 24 h key memory `findRefund` recognises it by that
         const refund = await stripe.refunds.create(
-          { payment_intent: providerRef, amount: amountMinor },
+          { payment_intent: providerRef, amount: amountMinor, metadata: { idempotency_key: idempotencyKey } },
           { idempotencyKey },
         );
-        return { refundRef: refund.id };
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          throw new RefundRefusedError(
+            `The refund ${refund.status === 'failed' ? 'failed' : 'was canceled'} at Stripe.`,
+          );
+        return {
+          refundRef: refund.id,
+          pending: refund.status === 'pending' || refund.status === 'requires_action',
+        };
       } catch (error) {
+        if (error instanceof RefundRefusedError) throw error;
         // Stripe answered and refused (an amount above what is left, a charge disputed): final.
         // Connection errors and 5xx stay unknown: the caller asks again with the same key.
         if (
@@ -200,6 +210,17 @@ export function stripePaymentProvider(options: StripeProviderOptions) {
           throw new RefundRefusedError(error.message);
         throw error;
       }
+    },
+
+    async findRefund(providerRef: string, wanted: { idempotencyKey: string }): Promise<RefundLookup> {
+      for await (const refund of stripe.refunds.list({ payment_intent: providerRef, limit: 100 })) {
+        if (refund.metadata?.idempotency_key !== wanted.idempotencyKey) continue;
+        if (refund.status === 'succeeded') return { state: 'succeeded', refundRef: refund.id };
+        if (refund.status === 'pending' || refund.status === 'requires_action')
+          return { state: 'pending', refundRef: refund.id };
+        return { state: 'none' };
+      }
+      return { state: 'none' };
     },
 
     async parseWebhook(

@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type RefundLookup,
   RefundRefusedError,
 } from './payment-provider';
 
@@ -223,6 +224,14 @@ export function testPaymentProvider(db: Queryable) {
           );
         return { refundRef: made.id };
       });
+    },
+
+    async findRefund(_providerRef: string, wanted: { idempotencyKey: string }): Promise<RefundLookup> {
+      const [made] = await db
+        .select({ id: testPaymentRefunds.id })
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.idempotencyKey, wanted.idempotencyKey));
+      return made ? { state: 'succeeded', refundRef: made.id } : { state: 'none' };
     },
 
     banks(method: PaymentMethodId) {

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode } from '@fotodrop/contract';
+import { ErrorCode, REFUND_GIVE_UP_HOURS, REFUND_RETRY_AFTER_MINUTES } from '@fotodrop/contract';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
-import { RefundRefusedError } from '../../adapters/payments/payment-provider';
+import {
+  type RefundAnswer,
+  type RefundLookup,
+  RefundRefusedError,
+} from '../../adapters/payments/payment-provider';
 import type { PaymentRegistry } from '../../adapters/payments/payment-registry';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../http/errors';
@@ -39,8 +43,9 @@ const MANUAL_PROVIDERS = new Set(['bank-transfer', 'none']);
  * 2. The provider is asked with that key. Nothing of the order changes before it says yes.
  * 3. Its yes: under the lock again, the refund succeeds once, the lines' download rights end, the
  *    order's status moves on, the buyer's e-mail is queued. Its no: the refund is `failed`, the
- *    order untouched (502). No answer (a timeout, a crash): the refund stays pending and
- *    `resolvePending` — at start and every minute — asks again with the same key.
+ *    order untouched (502). No answer (a timeout, a crash), or the provider's own "pending": the
+ *    refund stays pending and `resolvePending` — at start and every minute — asks again with the
+ *    same key; past REFUND_GIVE_UP_HOURS it looks the refund up and ends it either way (`settle`).
  */
 export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRegistry; now: () => Date }) {
   /** Step 3 of a refund the provider made; once however often it is called. */
@@ -54,14 +59,7 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
       const lines = await orders.linesOf([order.id]);
       const ids = new Set(Object.keys(refund.lineAmounts).map(Number));
       for (const line of lines.filter((l) => ids.has(l.id))) await revoke(repo, order, line);
-      const done = await repo.activeOf([order.id]);
-      const succeeded = done.filter((r) => r.status === 'succeeded');
-      const refundedLines = new Set(succeeded.flatMap((r) => Object.keys(r.lineAmounts).map(Number)));
-      const shippingBack = order.shippingCosts + order.handlingFee;
-      const whole =
-        lines.every((l) => refundedLines.has(l.id)) &&
-        (shippingBack === 0 || succeeded.some((r) => r.shippingAmount > 0));
-      await repo.setOrderStatus(order.id, whole ? 'refunded' : 'partially_refunded');
+      const { whole, refundedLines } = await recompute(repo, order, lines);
       // every print line refunded while held for review: the prints never go to the lab
       const prints = lines.filter((l) => l.kind === 'print');
       if (order.printHold === 'held' && prints.length > 0 && prints.every((l) => refundedLines.has(l.id)))
@@ -90,6 +88,73 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
     );
   }
 
+  /** The order's status from its succeeded refunds: paid, partially refunded or refunded. */
+  async function recompute(
+    repo: ReturnType<typeof refundsRepository>,
+    order: OrderRow,
+    lines: OrderLineRow[],
+  ) {
+    const active = await repo.activeOf([order.id]);
+    const succeeded = active.filter((r) => r.status === 'succeeded');
+    const refundedLines = new Set(succeeded.flatMap((r) => Object.keys(r.lineAmounts).map(Number)));
+    const shippingBack = order.shippingCosts + order.handlingFee;
+    const whole =
+      lines.every((l) => refundedLines.has(l.id)) &&
+      (shippingBack === 0 || succeeded.some((r) => r.shippingAmount > 0));
+    const status = whole ? 'refunded' : succeeded.length > 0 ? 'partially_refunded' : 'paid';
+    if (order.status !== status) await repo.setOrderStatus(order.id, status);
+    return { whole, refundedLines, active };
+  }
+
+  /**
+   * A refund the provider never made: failed for good (`unconfirmed`), its lines refundable again,
+   * the order's status recomputed; a held print order it was cancelling is held again.
+   */
+  async function giveUp(refund: RefundRow): Promise<void> {
+    await deps.db.transaction(async (tx) => {
+      const order = await ordersRepository(tx).lock(refund.orderId);
+      const repo = refundsRepository(tx);
+      const message = 'The payment provider did not confirm the refund. Nothing was refunded.';
+      if (!(await repo.finish(refund.id, { status: 'failed', failure: 'unconfirmed', message }, deps.now())))
+        return;
+      if (!order) return;
+      const lines = await ordersRepository(tx).linesOf([order.id]);
+      const { active } = await recompute(repo, order, lines);
+      const taken = new Set(active.flatMap((r) => Object.keys(r.lineAmounts).map(Number)));
+      const prints = lines.filter((l) => l.kind === 'print');
+      if (order.printHold === 'cancelled' && prints.length > 0 && !prints.some((l) => taken.has(l.id)))
+        await printHoldRepository(tx).move(order.id, 'cancelled', 'held');
+    });
+  }
+
+  /**
+   * Past the give-up deadline the provider is only looked up, never asked to refund (it may have
+   * forgotten the key). Made: it succeeds. Nothing there, or no answer from a provider that never
+   * acknowledged it: it fails. Taken but not settled at the provider: it waits, since the money may
+   * still move and a second refund of the lines would pay twice.
+   */
+  async function settle(refund: RefundRow): Promise<void> {
+    const provider = deps.payments.byId(refund.provider);
+    if (!provider || !refund.paymentRef) return giveUp(refund);
+    const known = (await refundsRepository(deps.db).activeOf([refund.orderId])).flatMap((r) =>
+      r.status === 'succeeded' && r.providerRef ? [r.providerRef] : [],
+    );
+    let found: RefundLookup;
+    try {
+      found = await provider.findRefund(refund.paymentRef, {
+        idempotencyKey: refund.idempotencyKey,
+        amountMinor: refund.amount,
+        knownRefs: known,
+      });
+    } catch (error) {
+      console.error('refund: no answer from the provider at the give-up deadline', refund.id, error);
+      if (refund.providerRef === null) await giveUp(refund);
+      return;
+    }
+    if (found.state === 'succeeded') await succeed(refund, found.refundRef);
+    else if (found.state === 'none') await giveUp(refund);
+  }
+
   /** What a refunded line gave ends: a pick's media, a package's album types. Prints keep nothing. */
   async function revoke(repo: ReturnType<typeof refundsRepository>, order: OrderRow, line: OrderLineRow) {
     if (line.kind !== 'digital' || line.orderType === null) return;
@@ -109,7 +174,7 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
     if (!provider) {
       await repo().finish(
         refund.id,
-        { status: 'failed', message: 'The payment provider is not configured.' },
+        { status: 'failed', failure: 'refused', message: 'The payment provider is not configured.' },
         deps.now(),
       );
       throw new RefundFailedError('The payment provider is not configured.', {
@@ -117,12 +182,16 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
         pending: false,
       });
     }
-    let answer: { refundRef: string | null };
+    let answer: RefundAnswer;
     try {
       answer = await provider.refund(refund.paymentRef, refund.amount, refund.idempotencyKey);
     } catch (error) {
       if (error instanceof RefundRefusedError) {
-        await repo().finish(refund.id, { status: 'failed', message: error.message }, deps.now());
+        await repo().finish(
+          refund.id,
+          { status: 'failed', failure: 'refused', message: error.message },
+          deps.now(),
+        );
         throw new RefundFailedError(`The payment provider refused the refund: ${error.message}`, {
           refund_id: refund.id,
           pending: false,
@@ -134,9 +203,14 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
         { refund_id: refund.id, pending: true },
       );
     }
+    if (answer.pending && answer.refundRef !== null) {
+      // taken, not settled: the reconcile job asks until the provider says yes or no
+      await repo().acknowledge(refund.id, answer.refundRef);
+      return (await repo().find(refund.id)) ?? refund;
+    }
     if (answer.refundRef === null) {
       const message = 'The payment provider holds no captured payment to refund.';
-      await repo().finish(refund.id, { status: 'failed', message }, deps.now());
+      await repo().finish(refund.id, { status: 'failed', failure: 'refused', message }, deps.now());
       throw new RefundFailedError(message, { refund_id: refund.id, pending: false });
     }
     await succeed(refund, answer.refundRef);
@@ -209,12 +283,16 @@ export function orderRefunds(deps: { db: Db; jobs: JobQueue; payments: PaymentRe
     /**
      * Pending refunds older than `minAgeMs` (their request crashed, or the provider did not
      * answer): asked again with the same key, so the provider answers the refund it made, or makes
-     * it now — never a second one. At start every pending refund is asked about.
+     * it now — never a second one. Past REFUND_GIVE_UP_HOURS they are settled by a look-up
+     * (`settle`). At start every pending refund is asked about.
      */
-    async resolvePending(minAgeMs = 60_000): Promise<number> {
-      const due = await refundsRepository(deps.db).pendingBefore(new Date(deps.now().getTime() - minAgeMs));
+    async resolvePending(minAgeMs = REFUND_RETRY_AFTER_MINUTES * 60_000): Promise<number> {
+      const now = deps.now().getTime();
+      const due = await refundsRepository(deps.db).pendingBefore(new Date(now - minAgeMs));
+      const deadline = now - REFUND_GIVE_UP_HOURS * 3_600_000;
       for (const refund of due) {
-        await ask(refund).catch((error: unknown) => {
+        const next = refund.createdAt.getTime() <= deadline ? settle(refund) : ask(refund);
+        await next.catch((error: unknown) => {
           if (!(error instanceof RefundFailedError)) console.error('refund retry failed', refund.id, error);
         });
       }

@@ -33,8 +33,9 @@ export async function registerOrderWorkers(
   await jobs.work<{ atStart?: boolean }>(ORDERS_RECONCILE_QUEUE, async ({ atStart }) => {
     await services.orders.reconcile(atStart ? 0 : undefined);
     await services.orderCompletion.sweep(atStart ? 0 : undefined);
-    // issue 19: refunds a crash or a silent provider left pending, asked again with their key;
-    // held print orders whose review time ran out, to the lab
+    // issue 19: refunds a crash or a silent provider left pending, asked again with their key
+    // (past REFUND_GIVE_UP_HOURS looked up: made, or failed for good); held print orders whose
+    // review time ran out, to the lab
     await services.orderRefunds.resolvePending(atStart ? 0 : undefined);
     await services.organiserOrderActions.releaseDue();
   });

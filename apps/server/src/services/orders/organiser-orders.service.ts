@@ -245,6 +245,7 @@ async function present(
       amount: money(r.amount),
       reason: r.reason,
       status: r.status,
+      failure: r.status === 'failed' ? (r.failure ?? 'refused') : null,
       line_ids: Object.keys(r.lineAmounts).map(Number),
       shipping: money(r.shippingAmount),
       message: r.message,

@@ -12,6 +12,7 @@ import { ValidationError } from '../../http/errors';
 import { ordersRepository } from '../../repositories/orders.repository';
 import type { PhotoServiceRow } from '../../repositories/photo-services.repository';
 import { sellingSettingsRepository } from '../../repositories/selling-settings.repository';
+import { teamRepository } from '../../repositories/team.repository';
 import type { AuthContext } from '../accounts/auth.service';
 import { METHOD_CURRENCIES, PAYMENT_METHOD_NAMES } from '../orders/payment-options';
 import { consoleAccess } from '../organisations/console-access';
@@ -71,31 +72,39 @@ export function eventPaymentMethodsService(deps: { db: Db; payments: PaymentRegi
 
     async update(auth: AuthContext, slug: string, input: Update): Promise<EventPaymentMethods> {
       const { event } = await consoleAccess(deps.db).event(auth, slug, 'selling.manage');
-      const reasons = await unavailability(deps.db, event);
-      const refused = (input.methods ?? []).filter((m) => reasons.get(m) !== null);
-      if (refused.length > 0) {
-        throw new ValidationError(
-          { methods: ['payment_methods.unavailable'] },
-          `This event cannot offer ${refused.map((m) => PAYMENT_METHOD_NAMES[m]).join(', ')}: ${refused
-            .map((m) => reasons.get(m))
-            .join(', ')}.`,
-        );
-      }
-      const messages: Partial<Record<PaymentMethodId, string>> = {};
-      for (const [method, text] of Object.entries(input.confirm_messages) as [
-        PaymentMethodId,
-        string | null,
-      ][]) {
-        if (text) messages[method] = text;
-      }
-      const repo = sellingSettingsRepository(deps.db);
-      // No choice (null): every method, so methods the platform adds later are offered too; the
-      // checkout intersects with what the platform serves. Without texts either, no row at all.
-      if (input.methods === null && Object.keys(messages).length === 0)
-        await repo.removePaymentSettings(event.id);
-      else await repo.savePaymentSettings(event.id, input.methods ?? [...PAYMENT_METHODS], messages);
-      return view(deps.db, event);
+      // under the organisation's lock: a removal of its bank account cannot slip between the check and the save
+      return deps.db.transaction(async (tx) => {
+        await teamRepository(tx).lockOrganisation(event.organisationId);
+        return save(tx, event, input);
+      });
     },
   };
+
+  async function save(db: Queryable, event: PhotoServiceRow, input: Update): Promise<EventPaymentMethods> {
+    const reasons = await unavailability(db, event);
+    const refused = (input.methods ?? []).filter((m) => reasons.get(m) !== null);
+    if (refused.length > 0) {
+      throw new ValidationError(
+        { methods: ['payment_methods.unavailable'] },
+        `This event cannot offer ${refused.map((m) => PAYMENT_METHOD_NAMES[m]).join(', ')}: ${refused
+          .map((m) => reasons.get(m))
+          .join(', ')}.`,
+      );
+    }
+    const messages: Partial<Record<PaymentMethodId, string>> = {};
+    for (const [method, text] of Object.entries(input.confirm_messages) as [
+      PaymentMethodId,
+      string | null,
+    ][]) {
+      if (text) messages[method] = text;
+    }
+    const repo = sellingSettingsRepository(db);
+    // No choice (null): every method, so methods the platform adds later are offered too; the
+    // checkout intersects with what the platform serves. Without texts either, no row at all.
+    if (input.methods === null && Object.keys(messages).length === 0)
+      await repo.removePaymentSettings(event.id);
+    else await repo.savePaymentSettings(event.id, input.methods ?? [...PAYMENT_METHODS], messages);
+    return view(db, event);
+  }
 }
 export type EventPaymentMethodsService = ReturnType<typeof eventPaymentMethodsService>;

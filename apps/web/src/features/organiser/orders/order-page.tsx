@@ -226,9 +226,18 @@ function OrderDetail({ order, manage }: { order: OrganiserOrderDetail; manage: b
           {order.refunds.map((r) => (
             <li key={`refund-${r.id}`}>
               {when.format(new Date(r.created_at))} —{' '}
-              {t(`organiser.orders.refund_status.${r.status}`, { amount: money(r.amount) })} · {r.reason}
-              {r.created_by ? ` · ${r.created_by}` : ''}
-              {r.message ? ` · ${r.message}` : ''}
+              {r.failure === 'unconfirmed' ? (
+                <>
+                  {t('organiser.orders.refund_status.unconfirmed')} · {money(r.amount)} · {r.reason}
+                  {r.created_by ? ` · ${r.created_by}` : ''}
+                </>
+              ) : (
+                <>
+                  {t(`organiser.orders.refund_status.${r.status}`, { amount: money(r.amount) })} · {r.reason}
+                  {r.created_by ? ` · ${r.created_by}` : ''}
+                  {r.message ? ` · ${r.message}` : ''}
+                </>
+              )}
             </li>
           ))}
           {order.fulfilled_at && (

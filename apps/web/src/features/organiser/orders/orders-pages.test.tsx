@@ -280,6 +280,45 @@ describe('the orders in the console', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Download lab package' })).toBeNull();
   });
 
+  it('says a refund the provider never confirmed failed and refunded nothing, and offers the refund again', async () => {
+    const refund = {
+      id: 7,
+      created_at: '2026-11-20T11:00:00Z',
+      amount: '27.00',
+      reason: 'Wrong runner',
+      line_ids: [1, 2],
+      shipping: '0.00',
+      created_by: 'owner@example.test',
+    };
+    detail = {
+      ...detail,
+      refunds: [
+        {
+          ...refund,
+          status: 'failed',
+          failure: 'unconfirmed',
+          message: 'The payment provider did not confirm the refund. Nothing was refunded.',
+        },
+        { ...refund, id: 6, status: 'failed', failure: 'refused', message: 'Insufficient balance.' },
+      ],
+    };
+    renderApp('/organiser/orders/130');
+    expect(
+      await screen.findByText(
+        /Refund failed — the payment provider did not confirm it\. Nothing was refunded\. · €27\.00 · Wrong runner/,
+        {},
+        wait,
+      ),
+    ).toBeTruthy();
+    // a refusal keeps its own wording and the provider's message
+    expect(
+      screen.getByText(
+        /Refund of €27\.00 failed · Wrong runner · owner@example\.test · Insufficient balance\./,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refund…' })).toBeTruthy();
+  });
+
   it('lets support send the e-mail again but not refund', async () => {
     myRole = 'support';
     renderApp('/organiser/orders/130');

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
+import { BankAccountRemoval } from './bank-account-removal';
 import { saveBankAccount, sellingKeys } from './selling-api';
 
 type Errors = Partial<Record<keyof UpdateBankAccount, string>>;
@@ -113,6 +114,17 @@ export function BankAccountForm({
         <Button type="submit" loading={save.isPending}>
           {t('organiser.selling.bank.save')}
         </Button>
+        <BankAccountRemoval
+          organisationId={organisationId}
+          account={answer}
+          onAttempt={() => setNotice(null)}
+          onRemoved={(removed) => {
+            setAnswer(removed);
+            setValues({ beneficiary: '', iban: '', bic: '' });
+            setErrors({});
+            setNotice({ tone: 'success', text: t('organiser.selling.bank.removed') });
+          }}
+        />
       </div>
     </form>
   );

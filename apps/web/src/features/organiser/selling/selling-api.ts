@@ -46,3 +46,7 @@ export function printOfferQuery(organisationId: number) {
 
 export const savePrintOffer = (organisationId: number, body: UpdatePrintOffer) =>
   callEndpoint(e.updatePrintOffer, { params: { id: organisationId }, body });
+
+/** DELETE …/organisations/{id}/bank-account/: 409 bank_account_in_use while an event offers transfers. */
+export const removeBankAccount = (organisationId: number) =>
+  callEndpoint(e.deleteBankAccount, { params: { id: organisationId } });

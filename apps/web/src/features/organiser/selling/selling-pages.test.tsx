@@ -103,6 +103,9 @@ const OFFER: PrintOffer = {
 };
 
 let saved: { methods: unknown; offer: unknown; bank: unknown };
+/** The organisation's own account as the fake server holds it, and the events offering transfers. */
+let account: { beneficiary: string; iban: string; bic: string } | null;
+let transferEvents: { slug: string; name: string }[];
 
 function api(req: RecordedRequest): Answer {
   const url = new URL(req.path, 'http://x');
@@ -141,7 +144,19 @@ function api(req: RecordedRequest): Answer {
         },
       };
     }
-    return { status: 200, body: { account: null, platform_account: true } };
+    if (req.method === 'DELETE') {
+      if (transferEvents.length > 0)
+        return {
+          status: 409,
+          body: {
+            code: 'bank_account_in_use',
+            message: 'The bank account cannot be removed while these events offer bank transfer.',
+            data: { events: transferEvents },
+          },
+        };
+      account = null;
+    }
+    return { status: 200, body: { account, platform_account: true } };
   }
   if (url.pathname === `${ORG}/print-offer/`) {
     if (req.method === 'PUT') {
@@ -163,6 +178,8 @@ beforeEach(() => {
   server.requests.length = 0;
   myRole = 'owner';
   saved = { methods: null, offer: null, bank: null };
+  account = null;
+  transferEvents = [];
   useAppStore.getState().setAuth('key-1', 'Token');
 });
 afterEach(() => cleanup());
@@ -261,6 +278,45 @@ describe('the selling page of the console', { timeout: 30_000 }, () => {
     expect((screen.getByRole('textbox', { name: /IBAN/ }) as HTMLInputElement).value).toBe(
       'DE89 3704 0044 0532 0130 00',
     );
+  });
+
+  it('removes the bank account after a confirm, naming the events that still offer transfers first', async () => {
+    account = { beneficiary: 'Lakeside Runs', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+    transferEvents = [{ slug: 'city-run', name: 'City Run' }];
+    renderApp('/organiser/selling');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove bank account' }, wait));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the bank account?' }, wait);
+    expect(within(dialog).getByText(/DE89 3704 0044 0532 0130 00/)).toBeTruthy();
+    // cancelled: nothing sent
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove bank account' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', {}, wait)).getByRole('button', { name: 'Remove' }),
+    );
+    expect(
+      await screen.findByText(
+        /These events still offer bank transfer\. Turn it off in their payment methods first/,
+        {},
+        wait,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'City Run' }).getAttribute('href')).toBe(
+      '/organiser/events/city-run/payments',
+    );
+
+    transferEvents = [];
+    fireEvent.click(screen.getByRole('button', { name: 'Remove bank account' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', {}, wait)).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await screen.findByText('Bank account removed.', {}, wait)).toBeTruthy();
+    expect(
+      screen.getByText("No account of your own yet: transfers go to the platform's account."),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove bank account' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: /IBAN/ }) as HTMLInputElement).value).toBe('');
   });
 
   it('switches products off, sets prices and own delivery countries', async () => {
