@@ -92,6 +92,8 @@ export const ErrorCode = {
   refundFailed: 'refund_failed',
   /** A refund of these lines is already done or under way (409, issue 19). */
   alreadyRefunded: 'already_refunded',
+  /** A download link whose buyer no longer holds the medium (its line was refunded; 403, issue 19). */
+  downloadNotAllowed: 'download_not_allowed',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
