@@ -58,11 +58,12 @@ export function mediaFileRoutes(
   const checkOwner = async (id: string, ownerText: string, variant: MediaVariant) => {
     const owner = ownerOf(ownerText);
     if (!owner) throw new NotFoundError();
-    if (!(await deps.mayDownload(owner, Number(id), variant === 'video' ? 'video' : 'photo')))
+    const type = variant === 'video' ? 'video' : 'photo';
+    if (!(await deps.mayDownload(owner, Number(id), type)))
       throw new DomainError(
         403,
         ErrorCode.downloadNotAllowed,
-        'This photo is no longer part of your purchases.',
+        `This ${type} is no longer part of your purchases.`,
       );
   };
 
