@@ -18,8 +18,8 @@ import {
  * Issue 19's "Must show", in one go through the browser: the owner prices the marathon with a
  * package and makes a voucher; the runner (on a phone) buys two photos with it and downloads them;
  * the owner finds the order by the runner's e-mail, refunds one of its lines (that photo stops
- * downloading, the other does not), exports the accounting CSV and sees the day's revenue on the
- * event's dashboard. The API is read only to check what the screens cannot show (file bytes, which
+ * downloading, by the link given before the refund too; the other does not), exports the
+ * accounting CSV and sees the day's revenue on the event's dashboard. The API is read only to check what the screens cannot show (file bytes, which
  * line holds which photo).
  */
 
@@ -258,13 +258,20 @@ describe('the selling journey end to end (issue 19, Must show)', () => {
     await shot(owner, '4d-order-partly-refunded-desktop');
 
     // The album no longer offers the refunded photo's download; the other one still downloads.
-    // (A link signed before the refund is a capability until it expires, 72–73 h: see the report
-    // in docs/decisions.md, "Issue 19: the selling journey".)
     const left = await downloadLinks(phone, 1);
     const kept = links.map(mediaOf).filter((m) => !refundedMedia.includes(m));
     expect(left.map(mediaOf)).toEqual(kept);
     const still = await phoneContext.request.get(left[0]!);
     expect(still.status()).toBe(200);
+    // The links the runner was given before the refund: the refunded photo's stops, the other's works.
+    const before = links.find((href) => refundedMedia.includes(mediaOf(href)))!;
+    const stopped = await phoneContext.request.get(before);
+    expect(stopped.status()).toBe(403);
+    expect(((await stopped.json()) as { message: string }).message).toBe(
+      'This photo is no longer part of your purchases.',
+    );
+    const other = links.find((href) => href !== before)!;
+    expect((await phoneContext.request.get(other)).status()).toBe(200);
     await shot(phone, '4e-album-after-refund-phone');
 
     // 5. The accounting CSV: one row per line, the refund on its line, amounts adding up to the total.

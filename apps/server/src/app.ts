@@ -51,6 +51,7 @@ import { systemRoutes } from './routes/system.routes';
 import { tusUploadRoutes } from './routes/tus-uploads.routes';
 import { webRoutes } from './routes/web.routes';
 import { type LinkBaseResolver, linkBaseResolver } from './services/accounts/link-base';
+import { downloadRight } from './services/media/download-owner';
 import type { Services } from './services/services';
 
 export const API_BASE = '/api';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.mediaSecret,
     now: services.now,
     makeBlurred: services.anonymization.makeBlurredFile,
+    mayDownload: downloadRight(options.database.db),
   });
   await systemRoutes(app, {
     apiBase: API_BASE,

@@ -127,6 +127,25 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
       [album, photoId, faceId],
     );
 
+  /** `who` buys the photo (a paid order and its entitlement); returns their user id. */
+  async function buy(who: 'a' | 'b' | 'c'): Promise<number> {
+    const { rows } = await sql('select user_id from checkins where id = $1', [users[who].album]);
+    const buyer = (rows[0] as { user_id: number }).user_id;
+    const order = await sql(
+      `insert into orders (user_id, status, payment_method, provider, currency, digital_total, print_total,
+         shipping_costs, handling_fee, discount_total, grand_total, fingerprint, link_base, paid_at)
+       values ($1, 'paid', 'stripe', 'test', 'EUR', 990, 0, 0, 0, 0, 990, $2, 'http://localhost:8080', now())
+       returning id`,
+      [buyer, `anon-test-${who}`],
+    );
+    await sql('insert into media_entitlements (user_id, media_id, order_id) values ($1, $2, $3)', [
+      buyer,
+      photoId,
+      (order.rows[0] as { id: number }).id,
+    ]);
+    return buyer;
+  }
+
   /** The photo as `who` is served it in their album: its preview (watermarked: not bought). */
   async function servedPreview(who: 'a' | 'b' | 'c'): Promise<{ url: string; bytes: Buffer }> {
     const r = await call(
@@ -297,8 +316,9 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
 
     // The original a buyer downloads, signed for the same hidden faces.
     const hidden = [faces.a, faces.c].sort((x, y) => x - y);
+    const owner = { userId: await buy('c'), checkinId: users.c.album };
     const download = await h.app.inject({
-      url: h.services.mediaFiles.downloadUrl(photoId, 'photo.jpg', hidden),
+      url: h.services.mediaFiles.downloadUrl(photoId, 'photo.jpg', owner, hidden),
     });
     expect(download.statusCode).toBe(200);
     const clearOriginal = (await storage.get(mediaKey(photoId, 'original')))!;
@@ -356,20 +376,7 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
   });
 
   it("gives a buyer other participants' hidden faces blurred in the download link and the album zip", async () => {
-    const { rows } = await sql('select user_id from checkins where id = $1', [users.b.album]);
-    const buyer = (rows[0] as { user_id: number }).user_id;
-    const order = await sql(
-      `insert into orders (user_id, status, payment_method, provider, currency, digital_total, print_total,
-         shipping_costs, handling_fee, discount_total, grand_total, fingerprint, link_base, paid_at)
-       values ($1, 'paid', 'stripe', 'test', 'EUR', 990, 0, 0, 0, 0, 990, 'anon-test', 'http://localhost:8080', now())
-       returning id`,
-      [buyer],
-    );
-    await sql('insert into media_entitlements (user_id, media_id, order_id) values ($1, $2, $3)', [
-      buyer,
-      photoId,
-      (order.rows[0] as { id: number }).id,
-    ]);
+    await buy('b');
     await sql("update photo_services set hd_serving_type = 'immediate' where id = $1", [serviceId]);
     const clearOriginal = (await storage.get(mediaKey(photoId, 'original')))!;
 

@@ -20,7 +20,8 @@ const OUTSIDE_THE_CONTRACT = [
   /^GET \/api\/docs(\/.*|\*)?$/,
   // Signed media files, and their blurred variants (anonymous mode: `hidden/<face ids>/`).
   /^GET \/api\/media\/:p(\/hidden\/:p)?\/:p$/,
-  /^GET \/api\/media\/:p(\/hidden\/:p)?\/original-download\/:p$/,
+  // a bought original's download, for its owner (`<user>-<album>`); the form before owners, refused
+  /^GET \/api\/media\/:p(\/hidden\/:p)?\/original-download(\/:p)?\/:p$/,
   /^GET \/api\/downloads\/zips\/:p\/:p$/,
   // Signed photobook preview covers, rendered per viewer.
   /^GET \/api\/photobook-covers\/:p$/,

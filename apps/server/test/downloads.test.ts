@@ -12,7 +12,7 @@ import { photoServicesRepository } from '../src/repositories/photo-services.repo
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
 import { type Harness, startHarness } from './harness';
-import { addPhoto } from './photos';
+import { addPhoto, runnerWithAlbum } from './photos';
 
 /** Downloads of one bought original: a signed, expiring link that nothing else can be turned into. */
 describe.each(BACKENDS)('single downloads on %s', (backend) => {
@@ -21,6 +21,9 @@ describe.each(BACKENDS)('single downloads on %s', (backend) => {
   let mediaDir: string;
   let photoId: number;
   let otherId: number;
+  /** A buyer of both photos (a paid order's entitlements), whom the links are signed for. */
+  let owner: { userId: number; checkinId: number };
+  const downloadUrl = (id: number, name: string) => h.services.mediaFiles.downloadUrl(id, name, owner);
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'fotodrop-downloads-'));
     storage = localStorage(mediaDir);
@@ -35,6 +38,27 @@ describe.each(BACKENDS)('single downloads on %s', (backend) => {
     const place = { serviceId: marathon.id, galleryId: gallery.id, tags: ['bib-1042'] };
     photoId = await addPhoto(h, place, 0);
     otherId = await addPhoto(h, place, 1);
+    const sql = (text: string, values: unknown[]) => h.database.executeSql(text, values);
+    const { albumId } = await runnerWithAlbum(h, 'downloader@example.com');
+    const [album] = (await sql('select user_id from checkins where id = $1', [albumId])).rows as {
+      user_id: number;
+    }[];
+    owner = { userId: album!.user_id, checkinId: albumId };
+    const order = (
+      await sql(
+        `insert into orders (user_id, status, payment_method, provider, currency, digital_total, print_total,
+           shipping_costs, handling_fee, discount_total, grand_total, fingerprint, link_base, paid_at)
+         values ($1, 'paid', 'stripe', 'test', 'EUR', 1600, 0, 0, 0, 0, 1600, 'downloads', 'http://localhost:8080', now())
+         returning id`,
+        [owner.userId],
+      )
+    ).rows[0] as { id: number };
+    for (const id of [photoId, otherId])
+      await sql('insert into media_entitlements (user_id, media_id, order_id) values ($1, $2, $3)', [
+        owner.userId,
+        id,
+        order.id,
+      ]);
   });
   afterAll(async () => {
     await h?.close();
@@ -43,7 +67,7 @@ describe.each(BACKENDS)('single downloads on %s', (backend) => {
 
   it('downloads the stored original as an attachment named after the event and the photo', async () => {
     const name = mediaDownloadName('Zürich Relay', photoId, 'photo');
-    const url = h.services.mediaFiles.downloadUrl(photoId, name);
+    const url = downloadUrl(photoId, name);
     const answer = await h.app.inject({ url });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-disposition']).toBe(
@@ -60,7 +84,7 @@ describe.each(BACKENDS)('single downloads on %s', (backend) => {
   });
 
   it('expires after the download link time', async () => {
-    const url = h.services.mediaFiles.downloadUrl(photoId, mediaDownloadName('Marathon', photoId, 'photo'));
+    const url = downloadUrl(photoId, mediaDownloadName('Marathon', photoId, 'photo'));
     const saved = h.clock.now;
     try {
       h.clock.now = new Date(saved.getTime() + 71 * 3_600_000);
@@ -76,7 +100,9 @@ describe.each(BACKENDS)('single downloads on %s', (backend) => {
 
   it('turns no link, forged or changed, into an original or a clean preview', async () => {
     const name = mediaDownloadName('Marathon', photoId, 'photo');
-    const url = h.services.mediaFiles.downloadUrl(photoId, name);
+    const url = downloadUrl(photoId, name);
+    const mine = `${owner.userId}-${owner.checkinId}`;
+    expect(url).toContain(`/original-download/${mine}/`);
     const [path, query] = url.split('?') as [string, string];
     const params = new URLSearchParams(query);
     const thumb = h.services.mediaFiles.url(photoId, 'thumb');
@@ -90,18 +116,18 @@ describe.each(BACKENDS)('single downloads on %s', (backend) => {
       `${path}?exp=${Number(params.get('exp')) + 86_400}&sig=${params.get('sig')}`,
       // another photo, another name, another kind of file under the same signature
       url.replace(`/media/${photoId}/`, `/media/${otherId}/`),
-      url.replace(
-        `/original-download/${encodeURIComponent(name)}`,
-        `/original-download/${name.replace('Marathon', 'Other')}`,
-      ),
-      url.replace(`/original-download/${encodeURIComponent(name)}`, '/original'),
-      url.replace(`/original-download/${encodeURIComponent(name)}`, '/preview-clean'),
+      url.replace(`/${encodeURIComponent(name)}?`, `/${name.replace('Marathon', 'Other')}?`),
+      url.replace(`/original-download/${mine}/${encodeURIComponent(name)}`, '/original'),
+      url.replace(`/original-download/${mine}/${encodeURIComponent(name)}`, '/preview-clean'),
       url.replace('.jpg', '.mp4'),
+      // another buyer, or none, under the same signature
+      url.replace(`/${mine}/`, `/${owner.userId + 1}-${owner.checkinId}/`),
+      url.replace(`/${mine}/`, '/'),
       // a watermarked file's link turned into a clean one, the original, or a download
       thumb.replace('/thumb?', '/thumb-clean?'),
       preview.replace('/preview?', '/preview-clean?'),
       preview.replace('/preview?', '/original?'),
-      preview.replace('/preview?', `/original-download/${encodeURIComponent(name)}?`),
+      preview.replace('/preview?', `/original-download/${mine}/${encodeURIComponent(name)}?`),
       // the download's signature on the album's files
       `/api/media/${photoId}/original?${query}`,
       `/api/media/${photoId}/preview-clean?${query}`,
@@ -116,6 +142,6 @@ describe.each(BACKENDS)('single downloads on %s', (backend) => {
   });
 
   it('signs only download names it can serve', () => {
-    expect(() => h.services.mediaFiles.downloadUrl(photoId, 'photo.png')).toThrow(RangeError);
+    expect(() => downloadUrl(photoId, 'photo.png')).toThrow(RangeError);
   });
 });

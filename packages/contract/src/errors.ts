@@ -99,6 +99,8 @@ export const ErrorCode = {
    * `data.events` names them (`slug`, `name`).
    */
   bankAccountInUse: 'bank_account_in_use',
+  /** A download link whose buyer no longer holds the medium (its line was refunded; 403, issue 19). */
+  downloadNotAllowed: 'download_not_allowed',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

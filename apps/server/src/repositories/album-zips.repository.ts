@@ -1,9 +1,29 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { albumZips } from '../db/order-schema';
 
 export type AlbumZipRow = typeof albumZips.$inferSelect;
 export type AlbumZipStatus = AlbumZipRow['status'];
+/** A zip with whether a refund has taken away what it may hold (`refundedSince`). */
+export type CheckedAlbumZip = AlbumZipRow & { refunded: boolean };
+
+/**
+ * Whether a digital line of the zip owner's orders in the zip's event was refunded after the zip
+ * was asked for: what the zip holds may then include media that are no longer theirs (one medium
+ * shows in each of the owner's albums of its event, so any album of the event counts). Checked when
+ * the zip is read rather than marked by the refund, so a zip still building at the refund is caught
+ * too. Errs to "refunded" for a refund between the request and the build: a new zip is one click.
+ */
+const refundedSince = sql<boolean>`exists (
+  select 1 from orders o
+    join refunds r on r.order_id = o.id
+    join order_lines l on l.order_id = o.id
+    join checkins lc on lc.id = l.checkin_id
+    join checkins zc on zc.id = album_zips.checkin_id
+   where o.user_id = album_zips.user_id and r.status = 'succeeded' and r.finished_at >= album_zips.created_at
+     and l.kind = 'digital' and (r.line_amounts ->> l.id::text) is not null
+     and lc.photo_service_id = zc.photo_service_id)`;
+const checked = { ...getTableColumns(albumZips), refunded: refundedSince };
 
 /** Album zips users asked for (`album-zip.service.ts`): their progress, file and expiry. */
 export function albumZipsRepository(db: Queryable) {
@@ -16,10 +36,15 @@ export function albumZipsRepository(db: Queryable) {
       const [row] = await db.select().from(albumZips).where(eq(albumZips.id, id));
       return row;
     },
-    /** The user's newest zip of the album, whatever its state. */
-    async latest(userId: number, checkinId: number): Promise<AlbumZipRow | undefined> {
+    /** A zip, and whether a refund has made it stale since, in one statement (a link's download). */
+    async findChecked(id: number): Promise<CheckedAlbumZip | undefined> {
+      const [row] = await db.select(checked).from(albumZips).where(eq(albumZips.id, id));
+      return row;
+    },
+    /** The user's newest zip of the album, whatever its state, and whether a refund made it stale. */
+    async latest(userId: number, checkinId: number): Promise<CheckedAlbumZip | undefined> {
       const [row] = await db
-        .select()
+        .select(checked)
         .from(albumZips)
         .where(and(eq(albumZips.userId, userId), eq(albumZips.checkinId, checkinId)))
         .orderBy(desc(albumZips.createdAt), desc(albumZips.id))

@@ -50,6 +50,19 @@ export function entitlementsRepository(db: Queryable) {
         );
       return new Set(rows.map((r) => r.id));
     },
+    /**
+     * Whether the user holds the medium: bought one by one, or its type covered by a package of the
+     * album. One statement, both halves on primary keys (every signed download asks it).
+     */
+    async holds(userId: number, mediaId: number, checkinId: number, type: MediaType): Promise<boolean> {
+      const [row] = await db
+        .select({
+          held: sql<boolean>`exists (select 1 from ${mediaEntitlements} where ${mediaEntitlements.userId} = ${userId} and ${mediaEntitlements.mediaId} = ${mediaId})
+            or exists (select 1 from ${albumEntitlements} where ${albumEntitlements.userId} = ${userId} and ${albumEntitlements.checkinId} = ${checkinId} and ${albumEntitlements.mediaType} = ${type})`,
+        })
+        .from(sql`(select 1) as one`);
+      return row?.held === true;
+    },
   };
 }
 export type EntitlementsRepository = ReturnType<typeof entitlementsRepository>;
@@ -104,19 +117,21 @@ export async function purchasedInAlbum(
 
 /**
  * What the user bought among media listed from several albums: one by one, or by a package bought
- * for an album whose scope holds the medium (never through another album's package).
+ * for an album whose scope holds the medium (never through another album's package). Each bought
+ * medium maps to the album whose package covers it, null when it was bought one by one.
  */
 export async function boughtAcrossAlbums(
   db: Queryable,
   userId: number,
   albums: { checkinId: number; scope: AlbumScope }[],
   items: { id: number; type: MediaType }[],
-): Promise<Set<number>> {
+): Promise<Map<number, number | null>> {
   const repo = entitlementsRepository(db);
-  const bought = await repo.boughtAmong(
+  const one = await repo.boughtAmong(
     userId,
     items.map((i) => i.id),
   );
+  const bought = new Map<number, number | null>([...one].map((id) => [id, null]));
   const packages = await repo.albumTypes(
     userId,
     albums.map((a) => a.checkinId),
@@ -133,7 +148,7 @@ export async function boughtAcrossAlbums(
       favouritesOnly: false,
       ids: rest,
     });
-    for (const m of members) bought.add(m.id);
+    for (const m of members) bought.set(m.id, album.checkinId);
   }
   return bought;
 }

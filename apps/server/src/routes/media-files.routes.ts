@@ -1,3 +1,4 @@
+import { ErrorCode } from '@fotodrop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage';
 import { DomainError, NotFoundError } from '../http/errors';
@@ -7,6 +8,7 @@ import { isBlurrable, type MakeBlurredFile, readBlurred } from '../media/face-bl
 import { isMarkedThumb, restoreMarkedThumbs } from '../media/marked-thumbs';
 import { verifyMediaUrl } from '../media/signed-url';
 import { type MediaVariant, mediaContentType, mediaKey } from '../media/variants';
+import { type DownloadRight, ownerOf } from '../services/media/download-owner';
 import {
   downloadVariantOf,
   HIDDEN_SEGMENT,
@@ -22,8 +24,9 @@ import {
 /**
  * Media files, only through signed links: the signature is the permission (the API signs a
  * clean preview or an original only for someone entitled to it), checked without a database
- * lookup, so this route can move to a CDN edge unchanged. Single byte ranges are answered with
- * a 206, which browsers need to seek in a video.
+ * lookup, so these routes can move to a CDN edge unchanged — except a bought original's download,
+ * which also asks whether its owner still holds it (one statement: a refund ends the link).
+ * Single byte ranges are answered with a 206, which browsers need to seek in a video.
  */
 export function mediaFileRoutes(
   app: FastifyInstance,
@@ -34,6 +37,8 @@ export function mediaFileRoutes(
     now: () => Date;
     /** Makes a blurred file not made yet (anonymous mode); false: it cannot be, serve nothing. */
     makeBlurred?: MakeBlurredFile;
+    /** Whether a download link's owner still holds the medium (one indexed statement). */
+    mayDownload: DownloadRight;
   },
 ) {
   const checkSignature = (path: string, query: unknown) => {
@@ -46,15 +51,32 @@ export function mediaFileRoutes(
     if (verdict !== 'ok') throw new DomainError(403, 'invalid_link', 'This link is not valid.');
   };
 
-  // A bought original as a download. The file name is part of the signed path, so the name (and
-  // the variant its extension picks) cannot be changed; the path is checked exactly as it came.
-  app.get<{ Params: { id: string; name: string } }>(
-    `${deps.apiBase}/media/:id/${ORIGINAL_DOWNLOAD}/:name`,
+  /**
+   * Whether a download link's owner may have the medium (`download-owner.ts`), after its signature:
+   * a refunded line's link stops at once, and so does one handed to someone else.
+   */
+  const checkOwner = async (id: string, ownerText: string, variant: MediaVariant) => {
+    const owner = ownerOf(ownerText);
+    if (!owner) throw new NotFoundError();
+    const type = variant === 'video' ? 'video' : 'photo';
+    if (!(await deps.mayDownload(owner, Number(id), type)))
+      throw new DomainError(
+        403,
+        ErrorCode.downloadNotAllowed,
+        `This ${type} is no longer part of your purchases.`,
+      );
+  };
+
+  // A bought original as a download. The owner and the file name are part of the signed path, so
+  // neither (nor the variant the name's extension picks) can be changed; checked exactly as it came.
+  app.get<{ Params: { id: string; owner: string; name: string } }>(
+    `${deps.apiBase}/media/:id/${ORIGINAL_DOWNLOAD}/:owner/:name`,
     async (request, reply) => {
-      const { id, name } = request.params;
+      const { id, owner, name } = request.params;
       const variant = downloadVariantOf(name);
       if (!/^\d{1,12}$/.test(id) || !variant) throw new NotFoundError();
       checkSignature(request.url.split('?')[0]!, request.query);
+      await checkOwner(id, owner, variant);
       const found = await deps.storage.stream(mediaKey(id, variant));
       if (!found) throw new NotFoundError('This file is not ready yet.');
       return reply
@@ -68,6 +90,17 @@ export function mediaFileRoutes(
         .send(found.stream);
     },
   );
+
+  // Links signed before downloads named their owner: permission without an owner to ask about, so
+  // they end as expired ones do (the album signs a new one on its next load).
+  for (const old of [
+    `:id/${ORIGINAL_DOWNLOAD}/:name`,
+    `:id/${HIDDEN_SEGMENT}/:faces/${ORIGINAL_DOWNLOAD}/:name`,
+  ]) {
+    app.get(`${deps.apiBase}/media/${old}`, async () => {
+      throw new DomainError(403, 'link_expired', 'This link has expired. Reload the page.');
+    });
+  }
 
   /**
    * A blurred variant (anonymous mode): the hidden faces are part of the signed path, so a viewer
@@ -88,13 +121,14 @@ export function mediaFileRoutes(
     return found;
   };
 
-  app.get<{ Params: { id: string; faces: string; name: string } }>(
-    `${deps.apiBase}/media/:id/${HIDDEN_SEGMENT}/:faces/${ORIGINAL_DOWNLOAD}/:name`,
+  app.get<{ Params: { id: string; faces: string; owner: string; name: string } }>(
+    `${deps.apiBase}/media/:id/${HIDDEN_SEGMENT}/:faces/${ORIGINAL_DOWNLOAD}/:owner/:name`,
     async (request, reply) => {
-      const { id, faces, name } = request.params;
+      const { id, faces, owner, name } = request.params;
       const variant = downloadVariantOf(name);
       if (!/^\d{1,12}$/.test(id) || variant !== 'original') throw new NotFoundError();
       checkSignature(request.url.split('?')[0]!, request.query);
+      await checkOwner(id, owner, variant);
       const found = await blurredFile(id, faces, variant);
       return reply
         .headers({

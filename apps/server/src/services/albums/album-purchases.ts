@@ -9,11 +9,17 @@ import {
   purchasedInAlbum,
 } from '../../repositories/entitlements.repository';
 import { photoServicesRepository } from '../../repositories/photo-services.repository';
+import type { DownloadOwner } from '../media/download-owner';
 import { mediaDto } from '../media/media-dto';
 import type { MediaFilesService } from '../media/media-files.service';
 import { hdAvailability } from '../orders/hd-window';
 
-export type DownloadUrl = (mediaId: number, filename: string, hidden?: readonly number[]) => string;
+export type DownloadUrl = (
+  mediaId: number,
+  filename: string,
+  owner: DownloadOwner,
+  hidden?: readonly number[],
+) => string;
 /** Per medium, the faces a viewer is shown hidden (anonymous mode); one statement for a page. */
 export type HiddenFaces = (viewerId: number, mediaIds: number[]) => Promise<Map<number, number[]>>;
 
@@ -30,16 +36,24 @@ export function albumPurchasesView(deps: {
   now: () => Date;
   hiddenFor?: HiddenFaces;
 }) {
-  /** The media of `rows` the user bought, given the albums the rows were listed from. */
+  /**
+   * The media of `rows` the user bought, given the albums the rows were listed from, each with the
+   * album its download link names (`download-owner.ts`): the one whose package covers it, else the
+   * first (a medium bought one by one needs none).
+   */
   async function purchasedOf(
     userId: number,
     albums: AlbumContext[],
     rows: AlbumMediaRow[],
-  ): Promise<Set<number>> {
-    if (rows.length === 0 || albums.length === 0) return new Set();
-    const [only] = albums;
-    if (albums.length === 1 && only) return purchasedInAlbum(deps.db, userId, only.checkinId, rows);
-    return boughtAcrossAlbums(deps.db, userId, albums, rows);
+  ): Promise<Map<number, number>> {
+    const [first] = albums;
+    if (rows.length === 0 || !first) return new Map();
+    if (albums.length === 1) {
+      const bought = await purchasedInAlbum(deps.db, userId, first.checkinId, rows);
+      return new Map([...bought].map((id) => [id, first.checkinId]));
+    }
+    const bought = await boughtAcrossAlbums(deps.db, userId, albums, rows);
+    return new Map([...bought].map(([id, album]) => [id, album ?? first.checkinId]));
   }
 
   return {
@@ -85,11 +99,13 @@ export function albumPurchasesView(deps: {
         const faces = hidden.get(row.id);
         if (!bought.has(row.id)) return mediaDto(userId, row, deps.mediaFiles, null, faces);
         const service = services.get(row.photoServiceId);
+        const checkinId = bought.get(row.id);
         const download =
-          service?.hd && deps.downloadUrl
+          service?.hd && deps.downloadUrl && checkinId !== undefined
             ? deps.downloadUrl(
                 row.id,
                 mediaDownloadName(service.name, row.id, row.type),
+                { userId, checkinId },
                 row.type === 'video' ? undefined : faces,
               )
             : null;

@@ -21,6 +21,7 @@ import { DEFAULT_MAX_VIDEO_BYTES } from '../../media/video-inspect';
 import { DEFAULT_WORK_ROOT, makeWorkDir, withWorkDir } from '../../media/work-dirs';
 import { mediaRepository } from '../../repositories/media.repository';
 import { shareHasher } from '../sharing/share-hash';
+import { type DownloadOwner, ownerSegment } from './download-owner';
 
 export const DERIVATIVES_QUEUE = 'media-derivatives';
 
@@ -44,7 +45,8 @@ export type ServedFile = (typeof SERVED_FILES)[number];
 
 /**
  * A bought medium's download (`downloadUrl`): the stored original, or a video's rendition, sent as
- * an attachment under the file name that its signed link carries (`/media/<id>/original-download/<name>`).
+ * an attachment under the file name that its signed link carries
+ * (`/media/<id>/original-download/<owner>/<name>`, `download-owner.ts`).
  */
 export const ORIGINAL_DOWNLOAD = 'original-download';
 
@@ -363,12 +365,13 @@ export function mediaFilesService(deps: {
 
     /**
      * A signed, expiring link that downloads a bought medium's original as `filename`
-     * (`media/download-names.ts`; `.jpg` for a photo, `.mp4` for a video). Sign it only for
-     * whoever bought the medium while its HD is available: the link is the permission.
+     * (`media/download-names.ts`; `.jpg` for a photo, `.mp4` for a video), for its `owner` only:
+     * sign it for whoever bought the medium while its HD is available; the download route asks
+     * whether the owner still holds it (a refund ends the link too).
      */
-    downloadUrl(mediaId: number, filename: string, hidden?: readonly number[]): string {
+    downloadUrl(mediaId: number, filename: string, owner: DownloadOwner, hidden?: readonly number[]): string {
       if (!downloadVariantOf(filename)) throw new RangeError(`Not a download name: ${filename}`);
-      const path = `/api/media/${mediaId}/${hiddenSegment(hidden)}${ORIGINAL_DOWNLOAD}/${encodeURIComponent(filename)}`;
+      const path = `/api/media/${mediaId}/${hiddenSegment(hidden)}${ORIGINAL_DOWNLOAD}/${ownerSegment(owner)}/${encodeURIComponent(filename)}`;
       return signMediaPath(path, { secret: deps.secret, expiresAt: downloadLinkExpiry(deps.now()) });
     },
   };

@@ -161,7 +161,8 @@ export function albumZipService(deps: AlbumZipDeps) {
         status: zip.status,
         done: zip.done,
         total: zip.total,
-        url: linkOf(zip, album.service.name, album.picacode.code),
+        // a refund since: the album offers a new zip of what is still bought instead
+        url: zip.refunded ? null : linkOf(zip, album.service.name, album.picacode.code),
         expires_at: zip.expiresAt?.toISOString() ?? null,
         created_at: zip.createdAt.toISOString(),
       };
@@ -280,8 +281,9 @@ export function albumZipService(deps: AlbumZipDeps) {
     },
 
     /**
-     * A zip link's file, if its signature holds (`path` exactly as requested); the download is
-     * counted as a `zip_downloaded` metric when it starts from the first byte.
+     * A zip link's file, if its signature holds (`path` exactly as requested) and no line it was
+     * made from has been refunded since (issue 19); the download is counted as a `zip_downloaded`
+     * metric when it starts from the first byte.
      */
     async open(
       zipId: number,
@@ -296,8 +298,8 @@ export function albumZipService(deps: AlbumZipDeps) {
           'This download link has expired. Ask for a new zip in your album.',
         );
       if (verdict !== 'ok') throw new DomainError(403, 'invalid_link', 'This link is not valid.');
-      const zip = await zips().find(zipId);
-      if (!zip?.storageKey)
+      const zip = await zips().findChecked(zipId);
+      if (!zip?.storageKey || zip.refunded)
         throw new NotFoundError('This zip is no longer available. Ask for a new one in your album.');
       return { key: zip.storageKey, zip };
     },
