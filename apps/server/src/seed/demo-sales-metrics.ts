@@ -64,7 +64,8 @@ export async function insertDemoMetrics(
     if (person.code.kind === 'selfie')
       server('selfie_added', userId, person.checkinAt + MINUTE, { album_id: checkinId });
     // the first visit: the whole album, a few photos opened large
-    const at = person.checkinAt + 2 * MINUTE;
+    // a runner who opened the album before the race comes back when the photos are up
+    const at = Math.max(person.checkinAt + 2 * MINUTE, person.photosFrom + random.int(10, 300) * MINUTE);
     for (const [n, mediaId] of person.album.entries()) {
       const tags = n === 0 && person.utm ? { tags: person.utm } : {};
       browser('media_viewed', userId, eventId, at + n * 4000, { media_id: mediaId, ...tags });
@@ -74,9 +75,9 @@ export async function insertDemoMetrics(
         media_id: mediaId,
       });
     // later visits, fewer as the days pass
-    for (let day = 1; person.checkinAt + day * DAY < input.now; day++) {
+    for (let day = 1; at + day * DAY < input.now; day++) {
       if (random.next() > 0.45 * 0.8 ** day) continue;
-      const visit = person.checkinAt + day * DAY + random.int(-3, 3) * 3_600_000;
+      const visit = at + day * DAY + random.int(-3, 3) * 3_600_000;
       for (const mediaId of random.sample(person.album, random.int(2, 6)))
         browser('media_viewed', userId, eventId, visit + random.int(0, 300) * 1000, { media_id: mediaId });
     }
@@ -156,7 +157,7 @@ function share(
 ) {
   const network = random.pick(['whatsapp', 'facebook', 'instagram', 'telegram'] as const);
   const mediaId = random.pick(person.album);
-  const at = person.checkinAt + random.int(10, 240) * MINUTE;
+  const at = Math.max(person.checkinAt, person.photosFrom) + random.int(10, 240) * MINUTE;
   browser('shared_link_created', userId, eventId, at, { media_id: mediaId, share_type: network });
   for (let friend = random.int(0, 4); friend > 0; friend--) {
     browser(

@@ -32,6 +32,8 @@ export interface DemoParticipant {
   album: number[];
   joinedAt: number;
   checkinAt: number;
+  /** When the album first showed photos: the evening of a race or party, a guest's check-in. */
+  photosFrom: number;
   /** Campaign tags of the link the participant came by, if any. */
   utm: { utm_source: string; utm_medium?: string; utm_campaign?: string } | null;
 }
@@ -195,6 +197,7 @@ function participants(random: Random, events: DemoSalesEvent[], now: number): De
         album,
         joinedAt: checkinAt - random.int(1, 5) * 60_000,
         checkinAt,
+        photosFrom: event.key === 'hotel' ? checkinAt : Math.max(checkinAt, late),
         utm: random.next() < 0.3 ? random.pick(UTM) : null,
       });
     }
@@ -229,18 +232,29 @@ export function planDemoSales(events: DemoSalesEvent[], now: number, seed = 19) 
       continue;
     }
     // single-day events sell once the day is over; a stay during it
-    const opens = person.event === 'hotel' ? person.checkinAt : Math.max(person.checkinAt, event.start + DAY);
-    const delay = 20 * 60_000 + random.next() ** 3 * 3 * DAY;
-    const first = Math.min(opens + delay, now - 10 * 60_000);
+    const opens =
+      person.event === 'hotel' ? person.photosFrom : Math.max(person.photosFrom, event.start + DAY);
+    const first = within(random, opens, 20 * 60_000 + random.next() ** 3 * 3 * DAY, now);
+    if (first === null) continue;
     orders.push(order(person, first, purchase(random, person, false)));
     if (random.next() < 0.35) {
-      const later = Math.min(first + (0.3 + random.next() * 4) * DAY, now - 5 * 60_000);
-      if (later > first) orders.push(order(person, later, purchase(random, person, true)));
+      const later = within(random, first, (0.3 + random.next() * 4) * DAY, now);
+      if (later !== null) orders.push(order(person, later, purchase(random, person, true)));
     }
   }
   orders.sort((a, b) => a.at - b.at);
   special(random, orders, now);
   return { participants: people, orders, abandoned };
+}
+
+/**
+ * `delay` after `from`, or a random moment between `from` and now when that is later than now
+ * (so the last days are not crowded with purchases moved to "just now"); null when none is left.
+ */
+function within(random: Random, from: number, delay: number, now: number): number | null {
+  const room = now - 10 * 60_000 - from;
+  if (room <= 0) return null;
+  return from + (delay < room ? delay : room * random.next());
 }
 
 const order = (participant: DemoParticipant, at: number, lines: DemoLine[]): DemoOrder => ({
