@@ -91,6 +91,7 @@ export async function insertDemoMetrics(
     for (const line of order.plan.lines) {
       if (line.kind === 'print') continue;
       server('add_to_cart', order.userId, order.plan.at - random.int(4, 15) * MINUTE, {
+        // the cart line left the cart when the order was paid: the order stands for it
         item_id: order.id,
         checkin_id: order.checkinId,
         event_name: order.eventName,
