@@ -131,6 +131,8 @@ const envSchema = z.object({
   SEED_DEMO: boolString.default(true),
   /** How many demo photos the demo marathon gets (the stay and the trail run a tenth each); 0 for none. */
   DEMO_PHOTOS: z.coerce.number().int().min(0).max(5000).default(240),
+  /** A month of demo orders and usage for the demo organisation's console (once, after its first photos). */
+  DEMO_SALES: boolString.default(true),
   /** 'inline' runs job workers inside the API process; 'off' leaves them to `npm run worker`. */
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   /** Signs media links; without it a secret is generated once and kept in the database. */

@@ -7,8 +7,8 @@ import { findFfmpeg } from './media/ffmpeg';
 import { startMetricsListener } from './metrics-listener';
 import { openRuntime, registerWorkers } from './runtime';
 import { applySsoIntegrations, DEMO_USERS, seedBase, seedDemo } from './seed/demo';
+import { seedDemoAfterStart } from './seed/demo-after-start';
 import { DEMO_CODES } from './seed/demo-events';
-import { seedDemoMedia } from './seed/demo-media';
 
 async function main() {
   const startedAt = performance.now();
@@ -46,10 +46,16 @@ async function main() {
         })
       : null;
   if (config.WORKERS === 'inline') await registerWorkers(runtime);
-  if (config.SEED_DEMO && config.DEMO_PHOTOS > 0) {
-    seedDemoMedia(runtime.database.db, services.mediaFiles, config.DEMO_PHOTOS).then(
+  if (config.SEED_DEMO) {
+    seedDemoAfterStart(runtime.database.db, services, {
+      photos: config.DEMO_PHOTOS,
+      sales: config.DEMO_SALES,
+      linkBase: publicUrl,
+      requiredPoliciesVersion: config.REQUIRED_POLICIES_VERSION,
+      onSales: (orders, ms) => app.log.info({ orders, ms }, 'a month of demo sales added'),
+    }).then(
       (added) => added > 0 && app.log.info({ added }, 'demo photos queued for processing'),
-      (error: unknown) => app.log.error({ err: error }, 'demo photos could not be added'),
+      (error: unknown) => app.log.error({ err: error }, 'demo photos or sales could not be added'),
     );
   }
 

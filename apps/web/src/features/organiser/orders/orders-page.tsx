@@ -170,18 +170,20 @@ function OrderRow({ order: o }: { order: OrganiserOrder }) {
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <tr>
-      <td>
+      <td className="order-number">
         <Link to={paths.organiserOrder.getHref(o.id)}>
           {t('organiser.orders.order_number', { id: o.id })}
         </Link>
       </td>
-      <td data-label={t('organiser.orders.date')}>{when.format(new Date(o.created_at))}</td>
+      <td className="order-date" data-label={t('organiser.orders.date')}>
+        {when.format(new Date(o.created_at))}
+      </td>
       <td data-label={t('organiser.orders.buyer')}>
         <strong>{o.buyer_name || o.buyer_email}</strong>
         {o.buyer_name && <div className="field-hint">{o.buyer_email}</div>}
       </td>
       <td data-label={t('organiser.orders.event')}>{o.events.map((e) => e.name).join(', ') || '—'}</td>
-      <td data-label={t('organiser.orders.total')}>
+      <td className="order-money" data-label={t('organiser.orders.total')}>
         {money(o.grand_total)}
         {decimalStringToMinor(o.refunded_total, o.currency) > 0 && (
           <div className="field-hint">
