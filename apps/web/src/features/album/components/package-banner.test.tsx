@@ -112,4 +112,24 @@ describe('the package banner', () => {
     await screen.findByRole('button', { name: 'Prices' });
     expect(screen.queryByRole('region', { name: 'Buy the whole album' })).toBeNull();
   });
+
+  it('before the event, offers a package at its pre-sale price, in the banner and the "Prices" dialog', async () => {
+    shop.album = fakeAlbum({
+      count: 12,
+      packages: [
+        { order_type: 'ALL_PHOTOS', price: '39.90', price_original: null, prepurchase_price: '24.90' },
+      ],
+    });
+    await openAlbum();
+    const NOTE =
+      'Pre-sale price until the event starts, €39.90 from then on. It covers the photos that arrive later.';
+    const photos = await offer('All photos of this album for €24.90');
+    expect(within(photos).getByText(NOTE)).toBeTruthy();
+    expect(photos.querySelector('del')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Prices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prices' });
+    expect(within(dialog).getByText('All photos of this album for €24.90')).toBeTruthy();
+    expect(within(dialog).getByText(NOTE)).toBeTruthy();
+  });
 });
