@@ -76,7 +76,7 @@ describe.each(BACKENDS)('pre-sale of packages on %s', (backend) => {
       { order_type: 'ALL_PHOTOS', price: '9.00', price_original: null, prepurchase_price: '9.00' },
     ]);
     expect(refused.status).toBe(400);
-    expect(refused.body.data.fields).toEqual({
+    expect((refused.body.data as { fields: unknown }).fields).toEqual({
       'packages.0.prepurchase_price': ['prepurchase_price.not_below_price'],
     });
     expect((await call(h.app, 'GET', LIST, undefined, { token: owner })).body).toEqual(before);
