@@ -115,7 +115,10 @@ export function PackageBanner({
           );
         })}
       </ul>
-      <p className="package-note">{t('album.packages.later')}</p>
+      {/* a pre-sale offer says so itself */}
+      {packages.some((offer) => offer.prepurchase_price == null) && (
+        <p className="package-note">{t('album.packages.later')}</p>
+      )}
       {feedback.dialog}
       <Toast key={toast?.id} message={toast?.text ?? null} onDone={() => setToast(null)} />
     </section>
