@@ -344,6 +344,8 @@ export interface PackagePriceRow {
   order_type: PackageOrderType;
   price: string;
   price_original: string | null;
+  /** Its price before the event starts (issue 19); absent in rows stored before. */
+  prepurchase_price?: string | null;
 }
 
 export interface PriceListItemRow {

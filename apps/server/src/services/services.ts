@@ -285,6 +285,7 @@ export function createServices(deps: ServiceDeps) {
         now,
         hiddenFor: anonymization.hiddenFor,
       }),
+      now,
     }),
     cart,
     print,

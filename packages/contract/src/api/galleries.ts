@@ -56,6 +56,13 @@ export const packageOfferSchema = z.object({
   order_type: z.enum(PACKAGE_ORDER_TYPES),
   price: money,
   price_original: money.nullable(),
+  /**
+   * Pre-sale (issue 19): the price before the event starts (in its time zone), below `price`; it
+   * covers the photos arriving later. The console reads the stored one (null: no pre-sale); an
+   * album's offer carries it only while the pre-sale runs, and charges it instead of `price`.
+   * Absent in lists stored before issue 19.
+   */
+  prepurchase_price: money.nullable().optional(),
 });
 export type PackageOffer = z.infer<typeof packageOfferSchema>;
 

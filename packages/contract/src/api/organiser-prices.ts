@@ -33,6 +33,8 @@ const packageInput = z.strictObject({
   order_type: z.enum(PACKAGE_ORDER_TYPES, { message: 'choice.invalid' }),
   price: money,
   price_original: amount,
+  /** Optional: bodies from before issue 19 have no pre-sale. */
+  prepurchase_price: amount.optional(),
 });
 
 const listFields = {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discounted, packageFigures, packageIsBetterBuy, priceForCount, singlePrice } from './cart-pricing';
+import {
+  discounted,
+  packageFigures,
+  packageIsBetterBuy,
+  prepurchaseOpen,
+  priceForCount,
+  singlePrice,
+} from './cart-pricing';
 import type { PriceListInputItem } from './price-list';
 
 const bundle = (qty: number, price: string): PriceListInputItem => ({ qty, price });
@@ -150,5 +157,30 @@ describe('packageFigures (issue 17: a package never dearer than its photos, stru
         }
       }),
     );
+  });
+});
+
+describe('pre-sale (issue 19)', () => {
+  const trail = [bundle(1, '12.00'), bundle(6, '48.00')];
+
+  it('offers the pre-sale price for an album without photos, where the package alone is not offered', () => {
+    expect(packageFigures(3900, [{ items: trail, count: 0 }], 'CHF').offered).toBe(false);
+    expect(packageFigures(3900, [{ items: trail, count: 0 }], 'CHF', 2900)).toEqual({
+      price: 2900,
+      original: null,
+      mediaTotal: 0,
+      offered: true,
+      prepurchase: true,
+    });
+  });
+
+  it('runs until the first day of the event begins in its time zone', () => {
+    const event = { start_date: '2026-12-05', time_zone: 'Europe/Rome' };
+    // 22:59 UTC on the 4th is 23:59 in Rome: still the day before
+    expect(prepurchaseOpen(event, new Date('2026-12-04T22:59:00Z'))).toBe(true);
+    // 23:00 UTC on the 4th is midnight in Rome: the event's day
+    expect(prepurchaseOpen(event, new Date('2026-12-04T23:00:00Z'))).toBe(false);
+    expect(prepurchaseOpen(event, new Date('2026-12-09T10:00:00Z'))).toBe(false);
+    expect(prepurchaseOpen({ ...event, time_zone: 'UTC' }, new Date('2026-12-04T23:30:00Z'))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { dayIn } from './calendar-days';
 import { normalizePriceList, type PriceListInputItem } from './price-list';
 
 /** What a number of media cost by a price list, in integer minor units. */
@@ -115,6 +116,17 @@ export interface PackageFigures {
   mediaTotal: number | null;
   /** It is offered: it costs no more than its media (or they are not sold one by one). */
   offered: boolean;
+  /** It is sold at its pre-sale price (`prepurchaseOpen`); absent otherwise. */
+  prepurchase?: true;
+}
+
+/**
+ * decision (issue 19): the pre-sale runs until the event's first day begins in the event's time
+ * zone (`start_date` is a calendar day there). A stay's album has the same window: the stay's
+ * event dates, not a guest's own stay, since the price list is the event's.
+ */
+export function prepurchaseOpen(event: { start_date: string; time_zone: string }, at: Date): boolean {
+  return dayIn(at, event.time_zone) < event.start_date;
 }
 
 /**
@@ -129,6 +141,13 @@ export function packageFigures(
   price: number,
   covered: readonly CoveredMedia[],
   currency: string,
+  /**
+   * The pre-sale price while the pre-sale runs, else null. decision (issue 19): the pre-sale is a
+   * promise on photos not taken yet, so it is offered and charged as it is, whatever the album holds
+   * now (the one exception to the rule above), with nothing struck through (the later price is no
+   * earlier price of it).
+   */
+  prepurchase: number | null = null,
 ): PackageFigures {
   let mediaTotal: number | null = 0;
   let singles: number | null = 0;
@@ -139,6 +158,8 @@ export function packageFigures(
     mediaTotal = byList === null || mediaTotal === null ? null : mediaTotal + byList.total;
     singles = single === null || singles === null ? null : singles + single * count;
   }
+  if (prepurchase !== null)
+    return { price: prepurchase, original: null, mediaTotal, offered: true, prepurchase: true };
   const charged = mediaTotal === null ? price : Math.min(price, mediaTotal);
   return {
     price: charged,

@@ -51,4 +51,21 @@ describe('priceListProblems', () => {
       { path: ['currency'], message: 'currency.not_event' },
     ]);
   });
+
+  it('takes a pre-sale price from zero up to below the package price', () => {
+    const pre = (prepurchase_price: string | null | undefined, currency = 'EUR', price = '39.00') =>
+      priceListProblems({
+        currency,
+        items: [],
+        packages: [{ order_type: 'ALL_PHOTOS', price, price_original: null, prepurchase_price }],
+      }).map((p) => `${p.path.join('.')} ${p.message}`);
+    expect(pre(undefined)).toEqual([]);
+    expect(pre(null)).toEqual([]);
+    expect(pre('29.00')).toEqual([]);
+    expect(pre('0')).toEqual([]);
+    expect(pre('39.00')).toEqual(['packages.0.prepurchase_price prepurchase_price.not_below_price']);
+    expect(pre('45')).toEqual(['packages.0.prepurchase_price prepurchase_price.not_below_price']);
+    expect(pre('-1.00')).toEqual(['packages.0.prepurchase_price price.negative']);
+    expect(pre('2900.5', 'JPY', '3900')).toEqual(['packages.0.prepurchase_price money.too_many_decimals']);
+  });
 });

@@ -65,7 +65,9 @@ function amount(value: string, currency: string): number | string | null {
  *   and only the last may be open (`to_qty` null);
  * - `price_original` (kept, though the participant side computes its own struck-through price) is
  *   not below the entry's price;
- * - packages are distinct kinds with positive prices.
+ * - packages are distinct kinds with positive prices; a pre-sale price (`prepurchase_price`) may be
+ *   zero (a free pre-registration package) but is below the package's price, else it is no
+ *   pre-sale.
  */
 export function priceListProblems(
   list: { currency: string; items: readonly CheckedItem[]; packages: readonly CheckedPackage[] },
@@ -136,11 +138,23 @@ export function priceListProblems(
     }
   }
 
+  const checkPrepurchase = (i: number, offer: CheckedPackage) => {
+    if (offer.prepurchase_price == null || !MONEY.test(offer.prepurchase_price)) return;
+    const path = ['packages', i, 'prepurchase_price'];
+    const minor = decimalStringToMinor(offer.prepurchase_price, list.currency);
+    const [, fraction = ''] = offer.prepurchase_price.split('.');
+    const price = amount(offer.price, list.currency);
+    if (fraction.length > currencyFractionDigits(list.currency)) add(path, 'money.too_many_decimals');
+    else if (minor < 0) add(path, 'price.negative');
+    else if (typeof price === 'number' && minor >= price) add(path, 'prepurchase_price.not_below_price');
+  };
+
   const kinds = new Set<string>();
   list.packages.forEach((offer, i) => {
     if (kinds.has(offer.order_type)) add(['packages', i, 'order_type'], 'package.duplicate');
     kinds.add(offer.order_type);
     checkPrices(['packages', i], offer, 1);
+    checkPrepurchase(i, offer);
   });
   return problems;
 }

@@ -14,7 +14,10 @@ import { type AlbumMediaPages, type AlbumWithCounts, sumCounts } from './album-m
 import type { AlbumPurchasesView } from './album-purchases';
 
 /** An album's prices and its grouped view (paid, to unlock, favourites), on the album's pages. */
-export function albumGroupedViews(deps: { db: Db; purchases: AlbumPurchasesView }, pages: AlbumMediaPages) {
+export function albumGroupedViews(
+  deps: { db: Db; purchases: AlbumPurchasesView; now: () => Date },
+  pages: AlbumMediaPages,
+) {
   const { repo, albumWithGalleries, galleryScope, baseQuery, page, emptyPage, albumPage } = pages;
 
   /** The whole-album packages this album offers (cart-album.ts `offeredPackages`). */
@@ -23,7 +26,7 @@ export function albumGroupedViews(deps: { db: Db; purchases: AlbumPurchasesView 
     if (!service || service.packagePrices.length === 0) return [];
     const { photos, videos } = sumCounts(context.counts, null);
     const lists = await priceListsRepository(deps.db).forService(context.serviceId);
-    return offeredPackages(service, lists, { photos, videos });
+    return offeredPackages(service, lists, { photos, videos }, deps.now());
   }
 
   return {

@@ -13,6 +13,7 @@ export function albumMediaService(deps: {
   db: Db;
   mediaFiles: MediaFilesService;
   purchases: AlbumPurchasesView;
+  now: () => Date;
 }) {
   const pages = albumMediaPages(deps);
 

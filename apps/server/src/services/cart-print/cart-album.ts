@@ -5,9 +5,11 @@ import {
   discounted,
   type PackageFigures,
   packageFigures,
+  prepurchaseOpen,
   priceForCount,
 } from '@fotodrop/contract/rules/cart-pricing';
 import { decimalStringToMinor, minorToDecimalString } from '@fotodrop/contract/rules/currency';
+import type { PackagePriceRow } from '../../db/album-schema';
 import type { Queryable } from '../../db/client';
 import { DomainError, NotFoundError } from '../../http/errors';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
@@ -42,15 +44,25 @@ function albumListItems(lists: PriceListRow[], type: MediaType) {
   return (priceListFor(lists, null, () => null)?.items ?? []).filter((i) => i.media_type === type);
 }
 
+/** The package's pre-sale price in minor units while its pre-sale runs at `at`, else null. */
+function prepurchaseMinor(service: PhotoServiceRow, offer: PackagePriceRow, at: Date): number | null {
+  if (offer.prepurchase_price == null) return null;
+  if (!prepurchaseOpen({ start_date: service.startDate, time_zone: service.timeZone }, at)) return null;
+  return decimalStringToMinor(offer.prepurchase_price, service.currency);
+}
+
 /**
  * A package's honest figures (`packageFigures` of the contract) against the media of the album it
- * would buy now, priced by the album's list; null when the event sets no price for it.
+ * would buy now, priced by the album's list — or its pre-sale price while that runs (the price the
+ * order keeps: it is read from the event's list when the order is placed); null when the event
+ * sets no price for it.
  */
 export function packageFiguresOf(
   service: PhotoServiceRow,
   lists: PriceListRow[],
   orderType: PackageOrderType,
   counts: { photos: number; videos: number },
+  at: Date,
 ): PackageFigures | null {
   const offer = service.packagePrices.find((p) => p.order_type === orderType);
   if (!offer) return null;
@@ -58,24 +70,42 @@ export function packageFiguresOf(
     items: albumListItems(lists, type),
     count: type === 'photo' ? counts.photos : counts.videos,
   }));
-  return packageFigures(decimalStringToMinor(offer.price, service.currency), covered, service.currency);
+  return packageFigures(
+    decimalStringToMinor(offer.price, service.currency),
+    covered,
+    service.currency,
+    prepurchaseMinor(service, offer, at),
+  );
 }
 
 /**
  * The packages an album offers (issue 17): those costing no more than the media they buy now by
  * the album's list, with the struck-through price computed from the list's single prices (the
  * event's own `price_original` is not shown). A package bought early still covers photos that
- * arrive later; it is offered once the photos already there are worth it.
+ * arrive later; it is offered once the photos already there are worth it — or, before the event,
+ * at its pre-sale price (issue 19): then `prepurchase_price` (absent otherwise) is what it
+ * charges and `price` what it will cost from the event on.
  */
 export function offeredPackages(
   service: PhotoServiceRow,
   lists: PriceListRow[],
   counts: { photos: number; videos: number },
+  at: Date,
 ): PackageOffer[] {
   const money = (minor: number) => minorToDecimalString(minor, service.currency);
-  return service.packagePrices.flatMap((p) => {
-    const figures = packageFiguresOf(service, lists, p.order_type, counts);
+  return service.packagePrices.flatMap((p): PackageOffer[] => {
+    const figures = packageFiguresOf(service, lists, p.order_type, counts, at);
     if (!figures?.offered) return [];
+    if (figures.prepurchase) {
+      return [
+        {
+          order_type: p.order_type,
+          price: p.price,
+          price_original: null,
+          prepurchase_price: money(figures.price),
+        },
+      ];
+    }
     return [
       {
         order_type: p.order_type,
@@ -258,7 +288,7 @@ export function cartAlbums(db: Queryable, now: () => Date) {
 
   /** The package's figures for what it buys in the album now, or null when the album has no such package. */
   const packagePrice = (album: SaleAlbum, orderType: PackageOrderType, counts: Omit<LineSummary, 'first'>) =>
-    packageFiguresOf(album.service, album.lists, orderType, counts);
+    packageFiguresOf(album.service, album.lists, orderType, counts, now());
 
   /**
    * A line's price: a pick by its gallery's list, photos and videos apart; a package at its price.

@@ -49,7 +49,7 @@ export async function putPackage(
     videos: members.filter((m) => m.type === 'video').length,
   };
   // Never a package dearer than the media it buys (issue 17).
-  if (!offeredPackages(album.service, album.lists, counts).some((p) => p.order_type === orderType)) {
+  if (!offeredPackages(album.service, album.lists, counts, now()).some((p) => p.order_type === orderType)) {
     throw new NotForSaleError('This package costs more than the photos it would buy: pick them instead.');
   }
   const coveredIds = new Set(members.filter((m) => covered.includes(m.type)).map((m) => m.id));

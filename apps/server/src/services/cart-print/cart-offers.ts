@@ -97,7 +97,7 @@ export function cartOffers(db: Queryable, now: () => Date) {
     const picksNow = picksTotal(album, picks, types);
     const counts = await albumCounts(userId, album);
     let best: { type: PackageOrderType; price: number; saving: number; count: number } | null = null;
-    for (const offer of offeredPackages(album.service, album.lists, counts)) {
+    for (const offer of offeredPackages(album.service, album.lists, counts, now())) {
       const type = offer.order_type;
       const covers = coveredTypes(type);
       // The package's line as the cart would charge it (its cap and the last call included)…

@@ -172,6 +172,11 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
         if (isPackage(line.orderType)) {
           const summary = await albums.lineSummary(userId, album, line);
           const figures = albums.priceLine(album, line, summary);
+          // Put in the cart during the pre-sale, ordered after it with nothing in the album yet:
+          // the list's rules would charge nothing for every photo to come (issue 19).
+          const offer = albums.packagePrice(album, line.orderType, summary);
+          if (offer && !offer.prepurchase && offer.mediaTotal === 0)
+            closed.push(`The pre-sale of the “${name}” package is over: remove it from your cart.`);
           digitalTotal += figures.total;
           itemsCount += 1;
           lines.push({

@@ -47,6 +47,7 @@ export function rowsOf(list: PriceListBody): { items: PriceListItemRow[]; packag
       order_type: p.order_type,
       price: canonical(p.price, currency),
       price_original: canonicalOrNull(p.price_original, currency),
+      prepurchase_price: canonicalOrNull(p.prepurchase_price ?? null, currency),
     })),
   };
 }

@@ -14,6 +14,8 @@ describe('paths', () => {
     expect(paths.home.getHref({ voucher: 'V1' })).toBe('/?voucher=V1');
     expect(paths.print.getHref()).toBe('/print');
     expect(paths.printProduct.getHref(3)).toBe('/print/3');
+    expect(paths.print.getHref({ checkin_id: 41 })).toBe('/print?checkin_id=41');
+    expect(paths.printProduct.getHref(3, { checkin_id: 41 })).toBe('/print/3?checkin_id=41');
     expect(paths.printAdded.getHref(12)).toBe('/print/added?item=12');
     expect(paths.printAdded.getHref()).toBe('/print/added');
   });

@@ -150,8 +150,15 @@ export const paths = {
     getHref: (intentId: string) => `/test-payments/${seg(intentId)}`,
   },
   // decision: the spec names no print routes; /print chooses a product, /print/:productId
-  // configures it and chooses its photos, /print/added is the "configuration finished" page
-  print: { path: '/print', access: 'login', backButton: true, getHref: () => '/print' },
+  // configures it and chooses its photos, /print/added is the "configuration finished" page.
+  // `checkin_id` (issue 19): the album whose organisation's offer (products, prices) is shown; the
+  // chooser passes it on to the product it opens
+  print: {
+    path: '/print',
+    access: 'login',
+    backButton: true,
+    getHref: (q?: { checkin_id?: number | undefined }) => withQuery('/print', q),
+  },
   printAdded: {
     path: '/print/added',
     access: 'login',
@@ -162,7 +169,8 @@ export const paths = {
     path: '/print/:productId',
     access: 'login',
     backButton: true,
-    getHref: (productId: number) => `/print/${seg(productId)}`,
+    getHref: (productId: number, q?: { checkin_id?: number | undefined }) =>
+      withQuery(`/print/${seg(productId)}`, q),
   },
   // decision (issue 9): the photobook offer page (albums spec §2); its link carries the album and key
   photobook: {

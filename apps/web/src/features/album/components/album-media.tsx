@@ -16,11 +16,12 @@ import { AlbumStatusPanel } from './album-status-panel';
 import { FirstPhotosProvider } from './first-photos';
 import { GalleryBrowser } from './gallery-browser';
 import { GroupedView } from './grouped-view';
+import { PresaleBanner } from './presale-banner';
 import { VideoSection } from './video-section';
 
 /**
- * The album's media area: why there is nothing to show (availability panel), or the media with
- * the deadline banner above them.
+ * The album's media area: why there is nothing to show (availability panel; before the photos,
+ * with the packages on pre-sale), or the media with the deadline banner above them.
  */
 export function AlbumMedia({
   checkin,
@@ -35,8 +36,16 @@ export function AlbumMedia({
   useTimeInAlbum(checkin);
   useAnonymizedViewed(checkin);
   const status = albumStatus(checkin, now);
-  if (status.availability.kind !== 'ready')
-    return <AlbumStatusPanel state={status.availability} onSelfieAgain={onSelfieAgain} />;
+  const { availability } = status;
+  if (availability.kind !== 'ready')
+    return (
+      <>
+        <AlbumStatusPanel state={availability} onSelfieAgain={onSelfieAgain} />
+        {(availability.kind === 'not_started' || availability.kind === 'arriving') && (
+          <PresaleBanner checkin={checkin} />
+        )}
+      </>
+    );
   return <AlbumMediaBody checkin={checkin} status={status} />;
 }
 

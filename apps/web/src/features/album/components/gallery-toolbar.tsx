@@ -95,7 +95,12 @@ export function GalleryToolbar({
       )}
       {hasPrices && (
         <Dialog open={pricesOpen} onClose={() => setPricesOpen(false)} title={t('album.prices.title')}>
-          <PriceListCard items={priceList.items} currency={priceList.currency} compact />
+          <PriceListCard
+            items={priceList.items}
+            currency={priceList.currency}
+            packages={priceList.packages}
+            compact
+          />
         </Dialog>
       )}
       {feedback.dialog}

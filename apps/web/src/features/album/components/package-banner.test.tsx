@@ -112,4 +112,52 @@ describe('the package banner', () => {
     await screen.findByRole('button', { name: 'Prices' });
     expect(screen.queryByRole('region', { name: 'Buy the whole album' })).toBeNull();
   });
+
+  it('before the event, offers a package at its pre-sale price, in the banner and the "Prices" dialog', async () => {
+    shop.album = fakeAlbum({
+      count: 12,
+      packages: [
+        { order_type: 'ALL_PHOTOS', price: '39.90', price_original: null, prepurchase_price: '24.90' },
+      ],
+    });
+    await openAlbum();
+    const NOTE =
+      'Pre-sale price until the event starts, €39.90 from then on. It covers the photos that arrive later.';
+    const photos = await offer('All photos of this album for €24.90');
+    expect(within(photos).getByText(NOTE)).toBeTruthy();
+    expect(photos.querySelector('del')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Prices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prices' });
+    expect(within(dialog).getByText('All photos of this album for €24.90')).toBeTruthy();
+    expect(within(dialog).getByText(NOTE)).toBeTruthy();
+  });
+
+  it('before the event, offers the packages on pre-sale under "not started", and adds one to the cart', async () => {
+    const checkin = makeCheckin();
+    shop.checkin = makeCheckin({
+      photos_summary: { total: 0, photos: 0, videos: 0, purchased: 0, favourites: 0 },
+      event: { ...checkin.event, start_date: '2099-06-01', end_date: '2099-06-01' },
+    });
+    shop.album = fakeAlbum({
+      count: 0,
+      packages: [
+        { order_type: 'ALL_PHOTOS', price: '39.90', price_original: null, prepurchase_price: '24.90' },
+        { order_type: 'VIDEOS', price: '19.90', price_original: null },
+      ],
+    });
+    renderApp('/checkins/K7M2Q9P');
+    expect(await screen.findByText('The event has not started yet', {}, { timeout: 5000 })).toBeTruthy();
+    const photos = await offer('All photos of this album for €24.90');
+    // only the packages on pre-sale: the others wait for the photos
+    expect(within(await banner()).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(within(photos).getByRole('button', { name: 'Add' }));
+    expect(await within(photos).findByText('Added')).toBeTruthy();
+    const posts = shop.server.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/api/cart/digital-items/',
+    );
+    expect(posts.map((r) => JSON.parse(r.body))).toEqual([
+      { checkin_id: 41, gallery_id: null, order_type: 'ALL_PHOTOS', media_ids: [] },
+    ]);
+  });
 });

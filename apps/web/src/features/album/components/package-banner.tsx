@@ -7,22 +7,19 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/config/paths';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Button } from '../../../shared/ui/button';
+import { PACKAGE_TITLES } from '../../../shared/ui/price-list-card';
 import { Toast } from '../../../shared/ui/toast';
 import { useCreateDigitalItem } from '../../cart';
 import { useAlbumCart } from './album-cart';
 import { useCartFeedback } from './cart-feedback';
-
-const TITLES: Record<PackageOrderType, string> = {
-  ALL_PHOTOS: 'album.packages.all_photos',
-  PHOTOS_AND_VIDEOS: 'album.packages.photos_and_videos',
-  VIDEOS: 'album.packages.videos',
-};
 
 /**
  * The package banner (albums spec §4): each whole-album package on offer with its price and an
  * "Add" button, "Added" with a link to the cart once it is there. When the album's picks are so
  * many that one more photo would cost at least the package, the photo package is suggested.
  * decision: the suggestion compares the picks' media count with the photo prices of this list.
+ * Before the event (issue 19) a package on pre-sale shows its pre-sale price, which the cart
+ * charges, and the price it will have from the event on.
  */
 export function PackageBanner({
   packages,
@@ -53,7 +50,7 @@ export function PackageBanner({
     packageIsBetterBuy(
       items.filter((item) => item.media_type === 'photo'),
       cart.pickedCount,
-      minor(photoPackage.price),
+      minor(photoPackage.prepurchase_price ?? photoPackage.price),
       currency,
     );
   const add = (type: PackageOrderType) =>
@@ -67,7 +64,9 @@ export function PackageBanner({
       <h3 id={titleId}>{t('album.packages.title')}</h3>
       {suggested && photoPackage && (
         <p className="package-suggestion">
-          {t('album.packages.suggestion', { price: money(photoPackage.price) })}
+          {t('album.packages.suggestion', {
+            price: money(photoPackage.prepurchase_price ?? photoPackage.price),
+          })}
         </p>
       )}
       <ul className="package-list">
@@ -75,11 +74,12 @@ export function PackageBanner({
           const added = cart.packages.has(offer.order_type);
           const adding = create.isPending && create.variables?.order_type === offer.order_type;
           const offerId = `${titleId}-${offer.order_type}`;
+          const charged = offer.prepurchase_price ?? offer.price;
           return (
             <li key={offer.order_type} className={added ? 'is-added' : undefined}>
               <p className="package-offer" id={offerId}>
-                {t(TITLES[offer.order_type], { price: money(offer.price) })}
-                {offer.price_original !== null && minor(offer.price_original) > minor(offer.price) && (
+                {t(PACKAGE_TITLES[offer.order_type], { price: money(charged) })}
+                {offer.price_original !== null && minor(offer.price_original) > minor(charged) && (
                   <>
                     {' '}
                     <del>
@@ -89,6 +89,11 @@ export function PackageBanner({
                   </>
                 )}
               </p>
+              {offer.prepurchase_price != null && (
+                <p className="package-presale">
+                  {t('album.packages.prepurchase', { price: money(offer.price) })}
+                </p>
+              )}
               {added ? (
                 <p className="package-added">
                   <span>{t('album.packages.added')}</span>{' '}
@@ -110,7 +115,10 @@ export function PackageBanner({
           );
         })}
       </ul>
-      <p className="package-note">{t('album.packages.later')}</p>
+      {/* a pre-sale offer says so itself */}
+      {packages.some((offer) => offer.prepurchase_price == null) && (
+        <p className="package-note">{t('album.packages.later')}</p>
+      )}
       {feedback.dialog}
       <Toast key={toast?.id} message={toast?.text ?? null} onDone={() => setToast(null)} />
     </section>

@@ -20,12 +20,13 @@ const catalogueFetched = () =>
   shop.server.requests.some((r) => r.path.startsWith('/api/print/api/v1/products/'));
 
 describe('the print upsell banner', () => {
-  it("offers prints from the catalogue's lowest price, leading to the print chooser", async () => {
+  it("offers prints from the catalogue's lowest price, leading to the print chooser of the album's offer", async () => {
     const router = await openAlbum();
     const banner = await screen.findByRole('region', { name: 'Print your photos' });
     expect(within(banner).getByText('Prints, canvas and photobook from €1.90')).toBeTruthy();
     fireEvent.click(within(banner).getByRole('link', { name: 'Order prints' }));
-    await waitFor(() => expect(here(router)).toBe('/print'));
+    // the chooser shows the offer of the album's organisation, as the banner priced it
+    await waitFor(() => expect(here(router)).toBe('/print?checkin_id=41'));
   });
 
   it('follows the catalogue: its cheapest product, in the album currency', async () => {

@@ -38,7 +38,12 @@ export function PrintUpsell() {
         <p>{t('album.print_upsell.text', { price: formatMoney(lowest.minor, lowest.currency, language) })}</p>
         <PhotobookOfferLink checkinId={value.checkin.id} />
       </div>
-      <ButtonLink to={paths.print.getHref()} variant="secondary" size="sm" aria-describedby={titleId}>
+      <ButtonLink
+        to={paths.print.getHref({ checkin_id: value.checkin.id })}
+        variant="secondary"
+        size="sm"
+        aria-describedby={titleId}
+      >
         {t('album.print_upsell.action')}
       </ButtonLink>
     </section>

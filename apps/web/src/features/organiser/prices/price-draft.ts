@@ -35,6 +35,8 @@ export interface TypeDraft {
 export interface PackageDraft {
   price: string;
   original: string;
+  /** The pre-sale price before the event (issue 19); empty: no pre-sale. */
+  prepurchase: string;
 }
 export interface PriceDraft {
   photo: TypeDraft;
@@ -80,7 +82,11 @@ export function toDraft(
   };
   const offer = (type: PackageOrderType): PackageDraft => {
     const found = packages.find((p) => p.order_type === type);
-    return { price: found?.price ?? '', original: found?.price_original ?? '' };
+    return {
+      price: found?.price ?? '',
+      original: found?.price_original ?? '',
+      prepurchase: found?.prepurchase_price ?? '',
+    };
   };
   return {
     photo: typeDraft('photo'),
@@ -139,7 +145,9 @@ export function toBody(draft: PriceDraft, currency: string, withPackages = true)
     ? PACKAGE_ORDER_TYPES.flatMap((type) => {
         const offer = draft.packages[type];
         const price = money(offer.price);
-        return price === null ? [] : [{ order_type: type, price, price_original: money(offer.original) }];
+        if (price === null) return [];
+        const prepurchase_price = money(offer.prepurchase);
+        return [{ order_type: type, price, price_original: money(offer.original), prepurchase_price }];
       })
     : [];
   return { currency, items, packages };
@@ -168,7 +176,9 @@ export function errorTargets(draft: PriceDraft, body: PriceListBody, fields: Rec
     const i = Number(index);
     if (list === 'items' && rows[i]) add(`${rows[i].key}.${inputOf[field] ?? 'price'}`, messages);
     else if (list === 'packages' && body.packages[i]) {
-      add(`${body.packages[i].order_type}.${field === 'price_original' ? 'original' : 'price'}`, messages);
+      const input =
+        field === 'price_original' ? 'original' : field === 'prepurchase_price' ? 'prepurchase' : 'price';
+      add(`${body.packages[i].order_type}.${input}`, messages);
     } else add(path === 'items' || path === 'packages' ? path : 'form', messages);
   }
   return errors;
@@ -192,6 +202,8 @@ export function draftProblems(body: PriceListBody): Record<string, string[]> {
   });
   body.packages.forEach((offer, i) => {
     if (!/^-?\d+(\.\d{1,2})?$/.test(offer.price)) fields[`packages.${i}.price`] = ['money.invalid'];
+    if (offer.prepurchase_price != null && !/^-?\d+(\.\d{1,2})?$/.test(offer.prepurchase_price))
+      fields[`packages.${i}.prepurchase_price`] = ['money.invalid'];
   });
   for (const p of priceListProblems(body)) {
     const key = p.path.join('.');

@@ -214,6 +214,7 @@ export function PriceListEditor({
         <fieldset className="price-type" disabled={disabled}>
           <legend>{p('packages')}</legend>
           <p className="field-hint">{p('packages_hint')}</p>
+          <p className="field-hint">{p('prepurchase_hint')}</p>
           <ul className="price-rows">
             {PACKAGE_ORDER_TYPES.map((type) => (
               <li key={type} className="price-row price-package">
@@ -244,6 +245,20 @@ export function PriceListEditor({
                     })
                   }
                   error={errors[`${type}.original`]}
+                  currency={currency}
+                />
+                <Cell
+                  label={p('prepurchase')}
+                  value={draft.packages[type].prepurchase}
+                  money
+                  placeholder=""
+                  onChange={(prepurchase) =>
+                    onChange({
+                      ...draft,
+                      packages: { ...draft.packages, [type]: { ...draft.packages[type], prepurchase } },
+                    })
+                  }
+                  error={errors[`${type}.prepurchase`]}
                   currency={currency}
                 />
               </li>

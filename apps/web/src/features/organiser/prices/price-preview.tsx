@@ -3,19 +3,13 @@ import { PACKAGE_ORDER_TYPES } from '@fotodrop/contract/enums';
 import { decimalStringToMinor, formatMoney } from '@fotodrop/contract/rules/currency';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { PriceListCard } from '../../../shared/ui/price-list-card';
+import { PACKAGE_TITLES, PriceListCard } from '../../../shared/ui/price-list-card';
 
-const PACKAGE_TEXT = {
-  ALL_PHOTOS: 'album.packages.all_photos',
-  PHOTOS_AND_VIDEOS: 'album.packages.photos_and_videos',
-  VIDEOS: 'album.packages.videos',
-} as const;
-
-/** Minor units of a typed amount, or null while it is not one yet. */
-function minorOf(value: string, currency: string): number | null {
+/** Minor units of a typed amount (`free`: zero too), or null while it is not one yet. */
+function minorOf(value: string, currency: string, free = false): number | null {
   try {
     const minor = decimalStringToMinor(value, currency);
-    return minor > 0 ? minor : null;
+    return minor > 0 || (free && minor === 0) ? minor : null;
   } catch {
     return null;
   }
@@ -25,7 +19,8 @@ function minorOf(value: string, currency: string): number | null {
  * The live preview: the participant's "Prices" dialog as it shows these entries (the same
  * component, `PriceListCard`, under the dialog's title), and the package banner's offers. A
  * package is offered to an album only while it costs no more than the album's photos by the list
- * (issue 17), so the preview names the packages and says so.
+ * (issue 17), so the preview names the packages and says so. A package with a pre-sale price shows
+ * it as participants see it before the event: at that price, with the price from the event on.
  */
 export function PricePreview({
   items,
@@ -41,7 +36,11 @@ export function PricePreview({
   const offers = PACKAGE_ORDER_TYPES.flatMap((type) => {
     const offer = packages.find((p) => p.order_type === type);
     const minor = offer ? minorOf(offer.price, currency) : null;
-    return minor === null ? [] : [{ type, price: formatMoney(minor, currency, language) }];
+    if (!offer || minor === null) return [];
+    const early = offer.prepurchase_price == null ? null : minorOf(offer.prepurchase_price, currency, true);
+    const money = (amount: number) => formatMoney(amount, currency, language);
+    const presale = early !== null && early < minor ? money(early) : null;
+    return [{ type, price: money(minor), presale }];
   });
   return (
     <section className="price-preview" aria-labelledby={titleId}>
@@ -61,7 +60,14 @@ export function PricePreview({
           <p className="price-preview-title">{t('album.packages.title')}</p>
           <ul className="price-preview-packages">
             {offers.map((o) => (
-              <li key={o.type}>{t(PACKAGE_TEXT[o.type], { price: o.price })}</li>
+              <li key={o.type}>
+                {t(PACKAGE_TITLES[o.type], { price: o.presale ?? o.price })}
+                {o.presale !== null && (
+                  <span className="price-preview-presale">
+                    {t('album.packages.prepurchase', { price: o.price })}
+                  </span>
+                )}
+              </li>
             ))}
           </ul>
           <p className="field-hint">{t('organiser.prices.packages_offered_when')}</p>

@@ -149,8 +149,42 @@ describe('the prices page', { timeout: 30_000 }, () => {
         item({ from_qty: 1, to_qty: 5, unit_price: '6' }),
         item({ from_qty: 6, to_qty: null, unit_price: '4.50' }),
       ],
-      packages: [{ order_type: 'ALL_PHOTOS', price: '39.90', price_original: null }],
+      packages: [{ order_type: 'ALL_PHOTOS', price: '39.90', price_original: null, prepurchase_price: null }],
     });
+  });
+
+  it('takes a pre-sale price below the package price and previews it as participants see it before the event', async () => {
+    renderApp('/organiser/events/5e1a0c3d/prices');
+    await screen.findByRole('heading', { name: 'Prices of the event' }, WAIT);
+    const packages = await within(eventCard()).findByRole('group', { name: 'Packages' }, WAIT);
+    const [presale] = within(packages).getAllByLabelText('Pre-sale price (optional)');
+    fireEvent.change(presale!, { target: { value: '45' } });
+    fireEvent.click(within(eventCard()).getByRole('button', { name: "Save the event's prices" }));
+    expect(
+      await within(eventCard()).findByText('The pre-sale price must be below the package price.'),
+    ).toBeTruthy();
+    expect(sent('PUT', `${BASE}price-list/`)).toHaveLength(0);
+
+    fireEvent.change(presale!, { target: { value: '29,00' } });
+    expect(within(preview()).getByText('All photos of this album for €29.00')).toBeTruthy();
+    expect(
+      within(preview()).getByText(
+        'Pre-sale price until the event starts, €39.90 from then on. It covers the photos that arrive later.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(eventCard()).getByRole('button', { name: "Save the event's prices" }));
+    expect(await within(eventCard()).findByText(/Prices saved/)).toBeTruthy();
+    expect(json(sent('PUT', `${BASE}price-list/`)[0]!).packages).toEqual([
+      { order_type: 'ALL_PHOTOS', price: '39.90', price_original: null, prepurchase_price: '29.00' },
+    ]);
+    // what is stored comes back into the field
+    cleanup();
+    renderApp('/organiser/events/5e1a0c3d/prices');
+    await screen.findByRole('heading', { name: 'Prices of the event' }, WAIT);
+    const again = await within(eventCard()).findByRole('group', { name: 'Packages' }, WAIT);
+    expect((within(again).getAllByLabelText('Pre-sale price (optional)')[0] as HTMLInputElement).value).toBe(
+      '29.00',
+    );
   });
 
   it("tells where a gallery's prices come from, and gives it its own", async () => {

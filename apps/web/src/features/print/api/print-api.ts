@@ -35,8 +35,12 @@ export async function fetchProducts(signal?: AbortSignal, checkinId?: number) {
 }
 
 /** GET …/products/{id}/: one product, always with its variants. */
-export function fetchProduct(id: number, signal?: AbortSignal) {
-  return callEndpoint(printEndpointRoutes.product, { params: { id }, signal });
+export function fetchProduct(id: number, signal?: AbortSignal, checkinId?: number) {
+  return callEndpoint(printEndpointRoutes.product, {
+    params: { id },
+    ...(checkinId === undefined ? {} : { query: { checkin_id: checkinId } }),
+    signal,
+  });
 }
 
 /** POST …/decorate-product-configuration/: prices a configuration; with add_to_cart it is stored. */

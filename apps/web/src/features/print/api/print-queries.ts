@@ -22,7 +22,10 @@ i18n.on('languageChanged', () => void queryClient.invalidateQueries({ queryKey: 
 export const printKeys = {
   families: ['print', 'families'] as const,
   products: ['print', 'products'] as const,
-  product: (id: number) => ['print', 'product', id] as const,
+  product: (id: number, checkinId?: number) =>
+    checkinId === undefined
+      ? (['print', 'product', id] as const)
+      : (['print', 'product', id, checkinId] as const),
   price: (configuration: Configuration | null) => ['print', 'price', configuration] as const,
   countries: ['print', 'countries'] as const,
 };
@@ -83,16 +86,21 @@ export function usePrintProducts({
   return useQuery({ ...printProductsQuery(checkinId), enabled }, queryClient);
 }
 
-/** One product; the catalogue's copy shows at once when the chooser loaded it. */
-export function usePrintProduct(id: number) {
+/**
+ * One product (as the album `checkinId`'s organisation offers it); the catalogue's copy shows at
+ * once when the chooser loaded it.
+ */
+export function usePrintProduct(id: number, checkinId?: number) {
   return useQuery<PrintProduct>(
     {
-      queryKey: printKeys.product(id),
-      queryFn: ({ signal }) => fetchProduct(id, signal),
+      queryKey: printKeys.product(id, checkinId),
+      queryFn: ({ signal }) => fetchProduct(id, signal, checkinId),
       staleTime: CATALOGUE_STALE_MS,
       enabled: Number.isSafeInteger(id) && id > 0,
       placeholderData: () =>
-        queryClient.getQueryData<PrintProduct[]>(printKeys.products)?.find((product) => product.id === id),
+        queryClient
+          .getQueryData<PrintProduct[]>(printProductsQuery(checkinId).queryKey)
+          ?.find((product) => product.id === id),
     },
     queryClient,
   );

@@ -10,7 +10,13 @@ import { PrintIcon } from './print-icon';
  * One product of the chooser: picture, title (the link to configure it), description, how many
  * photos it takes and its lowest price. The whole card is the link's click area.
  */
-export function ProductCard({ product }: { product: PrintProduct }) {
+export function ProductCard({
+  product,
+  checkinId,
+}: {
+  product: PrintProduct;
+  checkinId?: number | undefined;
+}) {
   const { t, language } = useTranslation();
   const cheapest = cheapestVariant(product);
   return (
@@ -24,7 +30,10 @@ export function ProductCard({ product }: { product: PrintProduct }) {
       </div>
       <div className="print-product-body">
         <h3>
-          <Link to={paths.printProduct.getHref(product.id)} className="print-product-link">
+          <Link
+            to={paths.printProduct.getHref(product.id, { checkin_id: checkinId })}
+            className="print-product-link"
+          >
             {product.title}
           </Link>
         </h3>

@@ -17,6 +17,7 @@ import { usePrintPrice, usePrintProduct } from '../api/print-queries';
 import { ConfigureSummary } from '../components/configure-summary';
 import { OptionGroups } from '../components/option-groups';
 import { PhotoChooser } from '../components/photo-chooser';
+import { useCheckinParam } from '../hooks/use-checkin-param';
 import { useDebounced } from '../hooks/use-debounced';
 import { type PrintPhotos, usePrintPhotos } from '../hooks/use-print-photos';
 import { PLURAL } from '../lib/plural-keys';
@@ -38,7 +39,8 @@ const PRICE_DEBOUNCE_MS = 250;
 export function Component() {
   const { t } = useTranslation();
   const productId = Number(useParams().productId);
-  const product = usePrintProduct(productId);
+  const checkinId = useCheckinParam();
+  const product = usePrintProduct(productId, checkinId);
   usePageTitle(product.data?.title ?? t('print.chooser.title'));
 
   if (product.data) return <Configurator key={product.data.id} product={product.data} />;
@@ -51,7 +53,7 @@ export function Component() {
         title={t(missing ? 'print.product.not_found' : 'print.product.load_failed')}
       >
         {missing ? (
-          <Link to={paths.print.getHref()}>{t('print.product.to_chooser')}</Link>
+          <Link to={paths.print.getHref({ checkin_id: checkinId })}>{t('print.product.to_chooser')}</Link>
         ) : (
           <Button variant="secondary" size="sm" onClick={() => void product.refetch()}>
             {t('checkins.list.retry')}
@@ -65,6 +67,7 @@ export function Component() {
 
 function Configurator({ product }: { product: PrintProduct }) {
   const { t } = useTranslation();
+  const checkinId = useCheckinParam();
   const navigate = useNavigate();
   const photos = usePrintPhotos();
   const [choice, setChoice] = useState<OptionChoice>(() => defaultChoice(product));
@@ -127,7 +130,7 @@ function Configurator({ product }: { product: PrintProduct }) {
   return (
     <div className="page container print-page">
       <p className="print-crumb">
-        <Link to={paths.print.getHref()}>{t('print.product.to_chooser')}</Link>
+        <Link to={paths.print.getHref({ checkin_id: checkinId })}>{t('print.product.to_chooser')}</Link>
       </p>
       <h1>{product.title}</h1>
       {product.description && <p className="print-lead">{product.description}</p>}

@@ -80,4 +80,24 @@ describe('the print product chooser', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Photobook' })).toBeTruthy();
   });
+
+  it("opened from an album's print banner, shows that album's offer and keeps the album in what it opens", async () => {
+    server.requests.length = 0;
+    const router = renderApp('/print?checkin_id=41');
+    await screen.findByRole('region', { name: 'Wall art' }, { timeout: 5000 });
+    const asked = (path: string) =>
+      server.requests.filter((r) => r.method === 'GET' && r.path.split('?')[0] === path).map((r) => r.path);
+    expect(asked('/api/print/api/v1/products/').every((path) => path.includes('checkin_id=41'))).toBe(true);
+    expect(asked('/api/print/api/v1/products/')).not.toEqual([]);
+
+    fireEvent.click(within(family('Wall art')).getByRole('link', { name: 'Canvas' }));
+    await waitFor(() => expect(here(router)).toBe('/print/2?checkin_id=41'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Canvas' })).toBeTruthy();
+    await waitFor(() =>
+      expect(asked('/api/print/api/v1/products/2/')).toEqual(['/api/print/api/v1/products/2/?checkin_id=41']),
+    );
+    expect(screen.getByRole('link', { name: 'All print products' }).getAttribute('href')).toBe(
+      '/print?checkin_id=41',
+    );
+  });
 });

@@ -8,16 +8,19 @@ import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePrintProducts, useProductFamilies } from '../api/print-queries';
 import { ProductCard } from '../components/product-card';
+import { useCheckinParam } from '../hooks/use-checkin-param';
 
 /**
  * /print — the print product chooser (albums spec §2): each family a section, each product a card
- * leading to its configuration.
+ * leading to its configuration. With `?checkin_id=` (the album's print banner) it shows that album's
+ * organisation's offer, and the product it opens keeps the album.
  */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('print.chooser.title'));
   const families = useProductFamilies();
-  const products = usePrintProducts();
+  const checkinId = useCheckinParam();
+  const products = usePrintProducts({ checkinId });
 
   let body: ReactNode;
   if (families.isPending || products.isPending) body = <Spinner label={t('print.chooser.loading')} />;
@@ -51,7 +54,7 @@ export function Component() {
             {family.description && <p className="print-family-text">{family.description}</p>}
             <ul className="print-products" aria-labelledby={`print-family-${family.id}`}>
               {byFamily.get(family.id)!.map((product) => (
-                <ProductCard key={product.id} product={product} />
+                <ProductCard key={product.id} product={product} checkinId={checkinId} />
               ))}
             </ul>
           </section>
