@@ -16,6 +16,7 @@ interface Detail {
   id: number;
   status: string;
   grand_total: string;
+  events: { slug: string; name: string }[];
   refunded_total: string;
   refundable_total: string;
   lines: { id: number; total: string; refundable: string; refunded: string; media_ids: number[] }[];
