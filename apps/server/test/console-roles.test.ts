@@ -928,6 +928,31 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
       prepare: async (actor) => String(await newCampaign(`GONE-${actor.toUpperCase()}`)),
       run: (token, id) => status({ method: 'DELETE', url: campaignsUrl(`${id}/`), token }),
     },
+    {
+      method: 'PATCH',
+      path: '/organiser/v1/organisations/{id}/campaigns/{campaign_id}/',
+      variant: '{ active: false }',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      prepare: async (actor) => String(await newCampaign(`PAUSE-${actor.toUpperCase()}`)),
+      run: (token, id) =>
+        status({ method: 'PATCH', url: campaignsUrl(`${id}/`), token, json: { active: false } }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organiser/v1/organisations/{id}/campaigns/{campaign_id}/',
+      variant: 'carried by an order (deactivates)',
+      expected: may('selling.manage', 'organisation', 200),
+      mutates: true,
+      prepare: async (actor) => {
+        const code = `USED-${actor.toUpperCase()}`;
+        const id = await newCampaign(code);
+        const order = await newOrder('paid');
+        await t.h.database.executeSql('update orders set campaign_code = $1 where id = $2', [code, order]);
+        return String(id);
+      },
+      run: (token, id) => status({ method: 'DELETE', url: campaignsUrl(`${id}/`), token }),
+    },
     // orders (issue 19): read by owners, managers and support; changed by owners and managers
     {
       method: 'GET',

@@ -16,6 +16,7 @@ interface Detail {
   id: number;
   status: string;
   grand_total: string;
+  events: { slug: string; name: string }[];
   refunded_total: string;
   refundable_total: string;
   lines: { id: number; total: string; refundable: string; refunded: string; media_ids: number[] }[];
@@ -169,6 +170,9 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
     const sum = rows.reduce((s, r) => s + cents(cell(r, 'amount')), 0);
     expect(sum).toBe(cents(order.grand_total));
     expect(cell(rows[0]!, 'order_total')).toBe(order.grand_total);
+    // the line's album's event, by name
+    expect(order.events).toHaveLength(1);
+    expect(cell(rows[0]!, 'event')).toBe(order.events[0]!.name);
     expect(cell(rows[0]!, 'vat_rate')).toBe('22');
     // the VAT inside the amount at Italy's 22 %
     expect(cents(cell(rows[0]!, 'vat_amount'))).toBe(Math.round((sum * 22) / 122));

@@ -102,7 +102,7 @@ describe.each(BACKENDS)('vouchers and campaigns in the console on %s', (backend)
   beforeAll(async () => {
     h = await startHarness(backend);
     const marathon = await seededMarathon(h);
-    for (let i = 0; i < 6; i++) photos.push(await addPhoto(h, marathon.place(), i));
+    for (let i = 0; i < 8; i++) photos.push(await addPhoto(h, marathon.place(), i));
     owner = await logInAsDemoOrganiser(h.app);
     const { rows } = await h.database.executeSql(
       'select organisation_id as id from photo_services where slug = $1',
@@ -403,17 +403,65 @@ describe.each(BACKENDS)('vouchers and campaigns in the console on %s', (backend)
     expect(await bad({ code: 'OTHER1', percent_off: 10, events: [otherOrgEvent] })).toBe(400);
     expect(await bad({ code: 'OTHER2', percent_off: 0 })).toBe(400);
 
-    expect(
-      (await call(h.app, 'DELETE', campaignsUrl(`${campaign.id}/`), undefined, { token: owner })).body,
-    ).toEqual({
-      deleted: true,
+    // an order carries it: deleting only deactivates, and the order keeps the code it used
+    const removed = await call(h.app, 'DELETE', campaignsUrl(`${campaign.id}/`), undefined, { token: owner });
+    expect(removed.body).toMatchObject({
+      outcome: 'deactivated',
+      campaign: { code: 'SPRING25', state: 'deactivated', orders: 1 },
     });
-    // the order keeps the code it used
     const { rows } = await h.database.executeSql(
       "select count(*)::int as n from orders where campaign_code = 'SPRING25'",
       [],
     );
     expect((rows[0] as { n: number }).n).toBe(1);
     expect((await cartWith(photos[5]!, 'campaign_code=SPRING25')).campaign).toBeNull();
+  });
+
+  it('campaigns: deactivated, the link takes nothing off as if expired; reactivated, it applies again; an unused one is deleted', async () => {
+    const made = await call(
+      h.app,
+      'POST',
+      campaignsUrl(),
+      { code: 'PAUSE20', percent_off: 20 },
+      { token: owner },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = (made.body as Campaign).id;
+    expect((await cartWith(photos[6]!, 'campaign_code=PAUSE20')).campaign).toMatchObject({ percent_off: 20 });
+
+    const off = await call(h.app, 'PATCH', campaignsUrl(`${id}/`), { active: false }, { token: owner });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ state: 'deactivated', deactivated_at: expect.any(String) });
+    // the participant's cart: no campaign line, the total without its discount, as for an expired one
+    const cart = await cartWith(photos[6]!, 'campaign_code=PAUSE20');
+    expect(cart.campaign).toBeNull();
+    // neither does an order take it
+    expect(await buy(photos[6]!, { campaign_code: 'PAUSE20' })).toBe('0.00');
+    const listed = async (status: string) =>
+      (
+        (await call(h.app, 'GET', campaignsUrl(`?status=${status}`), undefined, { token: owner })).body as {
+          results: Campaign[];
+        }
+      ).results.map((c) => c.code);
+    expect(await listed('deactivated')).toContain('PAUSE20');
+    expect(await listed('active')).not.toContain('PAUSE20');
+
+    const on = await call(h.app, 'PATCH', campaignsUrl(`${id}/`), { active: true }, { token: owner });
+    expect(on.body).toMatchObject({ state: 'active', deactivated_at: null });
+    expect((await cartWith(photos[7]!, 'campaign_code=PAUSE20')).campaign).toMatchObject({ percent_off: 20 });
+    expect(
+      await call(h.app, 'PATCH', campaignsUrl(`${id}/`), { active: 'no' }, { token: owner }),
+    ).toMatchObject({
+      status: 400,
+    });
+
+    // no order carries it: deleting removes it, and its code is free again
+    const gone = await call(h.app, 'DELETE', campaignsUrl(`${id}/`), undefined, { token: owner });
+    expect(gone.body).toEqual({ outcome: 'deleted', campaign: null });
+    expect(await listed('active')).not.toContain('PAUSE20');
+    expect(
+      (await call(h.app, 'POST', campaignsUrl(), { code: 'PAUSE20', percent_off: 5 }, { token: owner }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -85,6 +85,8 @@ export const campaigns = pgTable(
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     percentOff: integer('percent_off').notNull(),
     expiresAt: at('expires_at'),
+    /** Set when deactivated in the console: its link takes nothing off, its orders still count. */
+    deactivatedAt: at('deactivated_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -103,11 +103,13 @@ export function organiserVouchersRepository(db: Queryable) {
   }
 
   function campaignsWhere(organisationId: number, f: CampaignFilters, now: Date): SQL | undefined {
+    const notExpired = or(isNull(campaigns.expiresAt), gte(campaigns.expiresAt, now));
     return and(
       eq(campaigns.organisationId, organisationId),
       f.search ? ilike(campaigns.code, containsPattern(f.search)) : undefined,
-      f.status === 'expired' ? lt(campaigns.expiresAt, now) : undefined,
-      f.status === 'active' ? or(isNull(campaigns.expiresAt), gte(campaigns.expiresAt, now)) : undefined,
+      f.status === 'deactivated' ? isNotNull(campaigns.deactivatedAt) : undefined,
+      f.status === 'expired' ? and(isNull(campaigns.deactivatedAt), lt(campaigns.expiresAt, now)) : undefined,
+      f.status === 'active' ? and(isNull(campaigns.deactivatedAt), notExpired) : undefined,
     );
   }
 
@@ -226,11 +228,17 @@ export function organiserVouchersRepository(db: Queryable) {
       return { rows: list, total: total?.n ?? 0 };
     },
 
-    async campaign(organisationId: number, campaignId: number): Promise<CampaignWithUses | undefined> {
-      const [row] = await db
+    /** One campaign of the organisation with its orders and events; `lock` holds its row until the commit. */
+    async campaign(
+      organisationId: number,
+      campaignId: number,
+      lock = false,
+    ): Promise<CampaignWithUses | undefined> {
+      const query = db
         .select({ campaign: campaigns, paid: campaignOrders(false), open: campaignOrders(true) })
         .from(campaigns)
         .where(and(eq(campaigns.organisationId, organisationId), eq(campaigns.id, campaignId)));
+      const [row] = lock ? await query.for('update', { of: campaigns }) : await query;
       if (!row) return undefined;
       const events = await campaignEventsOf([campaignId]);
       return {
@@ -258,13 +266,8 @@ export function organiserVouchersRepository(db: Queryable) {
       if (eventIds !== undefined) await setCampaignEvents(campaignId, eventIds);
     },
 
-    /** True when it was the organisation's and is gone. */
-    async deleteCampaign(organisationId: number, campaignId: number): Promise<boolean> {
-      const gone = await db
-        .delete(campaigns)
-        .where(and(eq(campaigns.organisationId, organisationId), eq(campaigns.id, campaignId)))
-        .returning({ id: campaigns.id });
-      return gone.length > 0;
+    async deleteCampaign(campaignId: number): Promise<void> {
+      await db.delete(campaigns).where(eq(campaigns.id, campaignId));
     },
   };
 }
@@ -276,5 +279,5 @@ export interface VoucherFilters {
 
 export interface CampaignFilters {
   search?: string | undefined;
-  status?: 'active' | 'expired' | undefined;
+  status?: 'active' | 'expired' | 'deactivated' | undefined;
 }

@@ -35,7 +35,13 @@ export function refundsRepository(db: Queryable) {
       return db
         .select()
         .from(refunds)
-        .where(and(inArray(refunds.orderId, orderIds), inArray(refunds.status, ['pending', 'succeeded'])));
+        .where(
+          and(
+            // one array parameter: the CSV asks for thousands of orders
+            sql`${refunds.orderId} = any(${`{${orderIds.join(',')}}`}::int[])`,
+            inArray(refunds.status, ['pending', 'succeeded']),
+          ),
+        );
     },
     /** Ends a pending refund once: false when another caller ended it first. */
     async finish(

@@ -35,23 +35,34 @@ export type MemberWithUser = MemberRow & { email: string; firstName: string; las
 export function teamRepository(db: Queryable) {
   return {
     /**
-     * An event by slug and whether the user is assigned to it as a photographer (one statement: the
-     * role check of every event-bound console call). The event's id is written out: in a
-     * one-table select Drizzle leaves `${photoServices.id}` unqualified, and inside the subquery
-     * "id" would be the membership's.
+     * An event by slug, the user's membership in its organisation, whether the user is assigned to
+     * it as a photographer and whether the user holds `permission`: one statement, the role check
+     * of every event-bound console call (on PGlite each statement costs milliseconds).
      */
-    async eventWithAssignment(
+    async eventWithMember(
       slug: string,
       userId: number,
-    ): Promise<{ row: PhotoServiceRow; assigned: boolean } | undefined> {
-      // `photo_services.id` spelled out: Drizzle renders the column unqualified in a one-table
-      // select, and inside the subquery a bare "id" would be organisation_members' own id.
+      permission: string,
+    ): Promise<
+      { row: PhotoServiceRow; member: MemberRow | null; assigned: boolean; permitted: boolean } | undefined
+    > {
+      // `photo_services.id` spelled out: inside the subquery a bare "id" would be its own table's.
       const [row] = await db
         .select({
           row: photoServices,
+          member: organisationMembers,
           assigned: sql<boolean>`exists (select 1 from ${eventPhotographers} ep join ${organisationMembers} om on om.id = ep.member_id where ep.photo_service_id = "photo_services"."id" and om.user_id = ${userId})`,
+          permitted: sql<boolean>`exists (select 1 from user_permissions p
+            where p.user_id = ${userId} and p.perm = ${permission})`,
         })
         .from(photoServices)
+        .leftJoin(
+          organisationMembers,
+          and(
+            eq(organisationMembers.organisationId, photoServices.organisationId),
+            eq(organisationMembers.userId, userId),
+          ),
+        )
         .where(eq(photoServices.slug, slug));
       return row;
     },

@@ -173,8 +173,15 @@ const campaignFields = z.object({
 });
 export const createCampaignBodySchema = campaignFields;
 export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
-export const updateCampaignBodySchema = campaignFields.partial();
+/** Any fields to change; `active: false` deactivates (its link takes nothing off, its orders kept), `true` reactivates. */
+export const updateCampaignBodySchema = campaignFields
+  .partial()
+  .extend({ active: z.boolean({ message: 'choice.invalid' }).optional() });
 export type UpdateCampaignBody = z.input<typeof updateCampaignBodySchema>;
+
+/** Where a campaign stands now; the list filters by the same states. */
+export const CAMPAIGN_STATES = ['active', 'expired', 'deactivated'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 
 /** A campaign as the console shows it, with the link to share. */
 export const organiserCampaignSchema = z.object({
@@ -183,7 +190,8 @@ export const organiserCampaignSchema = z.object({
   percent_off: z.number().int(),
   expires_at: dateTime.nullable(),
   events: z.array(promoEventSchema),
-  state: z.enum(['active', 'expired']),
+  state: z.enum(CAMPAIGN_STATES),
+  deactivated_at: dateTime.nullable(),
   /**
    * The link to share: the organisation's site's preview with `campaign_code` (and
    * `campaign_expires_at`), which the participant's browser keeps for the checkout.
@@ -198,9 +206,16 @@ export type OrganiserCampaign = z.infer<typeof organiserCampaignSchema>;
 
 export const listCampaignsQuerySchema = pageQuerySchema(25, 100).extend({
   search,
-  status: z.enum(['active', 'expired'], { message: 'choice.invalid' }).optional(),
+  /** active: neither expired nor deactivated. */
+  status: z.enum(CAMPAIGN_STATES, { message: 'choice.invalid' }).optional(),
 });
 export const campaignParamsSchema = z.object({ id: idParam, campaign_id: idParam });
+
+export const deleteCampaignResponseSchema = z.object({
+  /** deleted: no order carries it, gone; deactivated: orders carry it, so kept (with their count) but its link takes nothing off. */
+  outcome: z.enum(['deleted', 'deactivated']),
+  campaign: organiserCampaignSchema.nullable(),
+});
 
 const orgParams = z.object({ id: idParam });
 
@@ -284,7 +299,9 @@ export const organiserVoucherEndpoints = {
     path: '/organiser/v1/organisations/{id}/campaigns/{campaign_id}/',
     tag,
     access: 'user',
-    summary: 'Change a campaign; orders already placed keep their discount (selling.manage)',
+    summary:
+      'Change a campaign, deactivate it (`active: false`: its link takes nothing off) or reactivate ' +
+      'it. Orders already placed keep their discount (selling.manage)',
     params: campaignParamsSchema,
     body: updateCampaignBodySchema,
     response: organiserCampaignSchema,
@@ -295,9 +312,10 @@ export const organiserVoucherEndpoints = {
     tag,
     access: 'user',
     summary:
-      'Delete a campaign: its links take nothing off any more; orders keep the code they used ' +
+      'Delete a campaign no order carries; one that orders carry (paid or awaiting payment) is ' +
+      'deactivated instead, so their count stays. Either way its link takes nothing off any more ' +
       '(selling.manage)',
     params: campaignParamsSchema,
-    response: z.object({ deleted: z.literal(true) }),
+    response: deleteCampaignResponseSchema,
   }),
 };

@@ -6,11 +6,19 @@
 /** decision: currencies whose symbol is unambiguous are shown by symbol; all others by ISO code. */
 export const CURRENCIES_SHOWN_BY_SYMBOL = ['EUR', 'USD', 'GBP', 'BRL', 'JPY'] as const;
 
+const fractionDigits = new Map<string, number>();
+
 /** Decimals of a currency as displayed and as minor units: the ISO 4217 digits, at most 2. */
 export function currencyFractionDigits(currency: string): number {
+  // kept per code: a NumberFormat costs tens of microseconds, and an export formats thousands of
+  // amounts (an unknown code throws before anything is kept)
+  const known = fractionDigits.get(currency);
+  if (known !== undefined) return known;
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
     .maximumFractionDigits;
-  return Math.min(2, digits ?? 2);
+  const kept = Math.min(2, digits ?? 2);
+  fractionDigits.set(currency, kept);
+  return kept;
 }
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;

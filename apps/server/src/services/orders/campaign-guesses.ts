@@ -4,7 +4,7 @@ import type { CodeGuesser, WrongGuessLimits } from '../albums/code-guess-limits'
 
 /**
  * A campaign code takes money off like a promo code, so trying codes spends the promo codes' budget:
- * a code that no campaign has is a wrong guess. An expired campaign, or one of another organisation,
+ * a code that no campaign has is a wrong guess. An expired or deactivated campaign, or one of another organisation,
  * is not: its link was real, and the cart simply shows no discount for it.
  */
 export async function countCampaignGuess(

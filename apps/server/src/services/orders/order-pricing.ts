@@ -128,7 +128,8 @@ export function orderPricing(deps: { now: () => Date; quoteShipping: QuoteShippi
     if (!code) return null;
     const repo = vouchersRepository(db);
     const row = await repo.campaignByCode(code);
-    if (!row) return null;
+    // a deactivated campaign is treated as an expired one: its link takes nothing off
+    if (!row || row.deactivatedAt !== null) return null;
     const valid = isCampaignValid(
       { campaign_code: row.code, campaign_expires_at: row.expiresAt?.toISOString() ?? null },
       deps.now(),

@@ -9,7 +9,6 @@ import type { Queryable } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
 import type { PhotoServiceRow } from '../../repositories/photo-services.repository';
 import { type OrganisationRow, teamRepository } from '../../repositories/team.repository';
-import { usersRepository } from '../../repositories/users.repository';
 import type { AuthContext } from '../accounts/auth.service';
 
 /** Who is acting in the console: a member with a role, or platform staff (null role: every action). */
@@ -36,15 +35,14 @@ const refused = (action: ConsoleAction) =>
  */
 export function consoleAccess(db: Queryable) {
   const team = () => teamRepository(db);
-  const isStaff = (auth: AuthContext) =>
-    usersRepository(db).hasPermission(auth.user.id, PLATFORM_STAFF_PERMISSION);
 
-  async function actorIn(auth: AuthContext, organisationId: number): Promise<ConsoleActor | null> {
-    const [membership, staff] = await Promise.all([
-      team().membership(organisationId, auth.user.id),
-      isStaff(auth),
-    ]);
-    if (membership) return { userId: auth.user.id, role: membership.role, staff, memberId: membership.id };
+  /** The caller as a member (or staff) of the organisation; null for an outsider. */
+  function actorOf(
+    auth: AuthContext,
+    member: { id: number; role: OrganisationRole } | null | undefined,
+    staff: boolean,
+  ): ConsoleActor | null {
+    if (member) return { userId: auth.user.id, role: member.role, staff, memberId: member.id };
     return staff ? { userId: auth.user.id, role: null, staff } : null;
   }
 
@@ -52,8 +50,6 @@ export function consoleAccess(db: Queryable) {
     actor.staff || (actor.role !== null && roleMay(actor.role, action));
 
   return {
-    actorIn,
-
     /** An organisation the caller may do `action` in. */
     async organisation(
       auth: AuthContext,
@@ -66,13 +62,7 @@ export function consoleAccess(db: Queryable) {
         auth.user.id,
         PLATFORM_STAFF_PERMISSION,
       );
-      const staff = found?.permitted === true;
-      const member = found?.member;
-      const actor: ConsoleActor | null = member
-        ? { userId: auth.user.id, role: member.role, staff, memberId: member.id }
-        : staff
-          ? { userId: auth.user.id, role: null, staff }
-          : null;
+      const actor = actorOf(auth, found?.member, found?.permitted === true);
       if (!found || !actor) throw organisationNotFound();
       if (!may(actor, action)) throw refused(action);
       return { organisation: found.organisation, actor };
@@ -84,10 +74,10 @@ export function consoleAccess(db: Queryable) {
       slug: string,
       action: ConsoleAction,
     ): Promise<{ event: PhotoServiceRow; actor: ConsoleActor }> {
-      const event = await team().eventWithAssignment(slug, auth.user.id);
-      if (!event) throw eventNotFound();
-      const actor = await actorIn(auth, event.row.organisationId);
-      if (!actor) throw eventNotFound();
+      // one statement: the event, the caller's membership, assignment and staff permission
+      const event = await team().eventWithMember(slug, auth.user.id, PLATFORM_STAFF_PERMISSION);
+      const actor = event && actorOf(auth, event.member, event.permitted === true);
+      if (!event || !actor) throw eventNotFound();
       if (!actor.staff && actor.role && roleIsEventBound(actor.role) && !event.assigned)
         throw eventNotFound();
       if (!may(actor, action)) throw refused(action);

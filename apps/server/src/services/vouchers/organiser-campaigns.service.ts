@@ -58,7 +58,8 @@ export function organiserCampaignsService(deps: { db: Db; now: () => Date; links
       percent_off: c.percentOff,
       expires_at: c.expiresAt?.toISOString() ?? null,
       events: c.events,
-      state: c.expiresAt && c.expiresAt < now ? 'expired' : 'active',
+      state: c.deactivatedAt ? 'deactivated' : c.expiresAt && c.expiresAt < now ? 'expired' : 'active',
+      deactivated_at: c.deactivatedAt?.toISOString() ?? null,
       url: campaignUrl(origin, c),
       orders: c.orders,
       open_orders: c.openOrders,
@@ -123,18 +124,40 @@ export function organiserCampaignsService(deps: { db: Db; now: () => Date; links
       if (body.expires_at !== undefined) changes.expiresAt = toDate(body.expires_at);
       await withUniqueCode(() =>
         deps.db.transaction(async (tx) => {
-          if (!(await repo(tx).campaign(organisationId, campaignId))) throw campaignNotFound();
+          const row = await repo(tx).campaign(organisationId, campaignId, true);
+          if (!row) throw campaignNotFound();
+          // deactivating again keeps the first moment; reactivating clears it
+          if (body.active !== undefined)
+            changes.deactivatedAt = body.active ? null : (row.deactivatedAt ?? deps.now());
           await repo(tx).updateCampaign(campaignId, changes, eventIds);
         }),
       );
       return presentOne(organisationId, campaignId);
     },
 
-    /** Orders keep the code they used (as text), so nothing of their history goes with it. */
-    async remove(auth: AuthContext, organisationId: number, campaignId: number): Promise<{ deleted: true }> {
+    /**
+     * decision (issue 19): as a voucher, a campaign no order carries is deleted; one that orders
+     * carry (paid or awaiting payment) is only deactivated, so the console keeps counting them.
+     */
+    async remove(
+      auth: AuthContext,
+      organisationId: number,
+      campaignId: number,
+    ): Promise<{ outcome: 'deleted' | 'deactivated'; campaign: OrganiserCampaign | null }> {
       await access.organisation(auth, organisationId, 'selling.manage');
-      if (!(await repo().deleteCampaign(organisationId, campaignId))) throw campaignNotFound();
-      return { deleted: true };
+      const outcome = await deps.db.transaction(async (tx) => {
+        const row = await repo(tx).campaign(organisationId, campaignId, true);
+        if (!row) throw campaignNotFound();
+        if (row.orders + row.openOrders > 0) {
+          if (!row.deactivatedAt)
+            await repo(tx).updateCampaign(campaignId, { deactivatedAt: deps.now() }, undefined);
+          return 'deactivated' as const;
+        }
+        await repo(tx).deleteCampaign(campaignId);
+        return 'deleted' as const;
+      });
+      if (outcome === 'deleted') return { outcome, campaign: null };
+      return { outcome, campaign: await presentOne(organisationId, campaignId) };
     },
   };
 }

@@ -3,15 +3,11 @@ import {
   createCampaignBodySchema,
   type OrganiserCampaign,
 } from '@fotodrop/contract/api/organiser-vouchers';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { FormError } from '../../../shared/ui/form-error';
 import { TextField } from '../../../shared/ui/text-field';
 import { EventChoice, type PromoEventOption } from './event-choice';
-import { PromoFormActions } from './promo-list';
+import { PromoForm, usePromoSave } from './promo-form';
 import { bodyResolver } from './promo-resolver';
 import { createCampaign, fromLocalInput, toLocalInput, updateCampaign, voucherKeys } from './vouchers-api';
 
@@ -28,6 +24,8 @@ const toBody = (v: Values): CreateCampaignBody => ({
   expires_at: fromLocalInput(v.expires_at),
   events: v.events,
 });
+
+const FIELDS = ['code', 'percent_off', 'expires_at', 'events'] as const;
 
 const resolver = bodyResolver<Values, CreateCampaignBody>(createCampaignBodySchema, toBody, ['percent_off']);
 
@@ -46,8 +44,6 @@ export function CampaignForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const heading = useRef<HTMLHeadingElement>(null);
   const form = useForm<Values, unknown, CreateCampaignBody>({
     resolver,
     defaultValues: {
@@ -57,31 +53,29 @@ export function CampaignForm({
       events: campaign?.events.map((e) => e.slug) ?? [],
     },
   });
-  const mutation = useMutation({
-    mutationFn: (body: CreateCampaignBody) =>
+  const mutation = usePromoSave({
+    form,
+    save: (body: CreateCampaignBody) =>
       campaign ? updateCampaign(organisationId, campaign.id, body) : createCampaign(organisationId, body),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: voucherKeys.campaigns(organisationId) });
-      onSaved(saved);
-    },
-    onError: (error) =>
-      applyServerErrors(error, form.setError, ['code', 'percent_off', 'expires_at', 'events']),
+    listKey: voucherKeys.campaigns(organisationId),
+    fields: FIELDS,
+    onSaved,
   });
-  useEffect(() => heading.current?.focus(), []);
   const { errors } = form.formState;
 
   return (
-    <form
-      className="card console-card vouchers-form"
-      noValidate
-      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
-    >
-      <h3 ref={heading} tabIndex={-1}>
-        {campaign
+    <PromoForm
+      title={
+        campaign
           ? t('organiser.vouchers.campaign_edit_title', { code: campaign.code })
-          : t('organiser.vouchers.campaign_new_title')}
-      </h3>
-      <FormError error={errors.root?.server} />
+          : t('organiser.vouchers.campaign_new_title')
+      }
+      error={errors.root?.server}
+      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
+      pending={mutation.isPending}
+      submitLabel={campaign ? t('organiser.vouchers.save') : t('organiser.vouchers.campaign_create')}
+      onCancel={onCancel}
+    >
       <div className="console-inline-form">
         <TextField
           label={t('organiser.vouchers.code')}
@@ -110,11 +104,6 @@ export function CampaignForm({
         />
       </div>
       <EventChoice events={events} error={errors.events?.message} register={form.register('events')} />
-      <PromoFormActions
-        pending={mutation.isPending}
-        submitLabel={campaign ? t('organiser.vouchers.save') : t('organiser.vouchers.campaign_create')}
-        onCancel={onCancel}
-      />
-    </form>
+    </PromoForm>
   );
 }

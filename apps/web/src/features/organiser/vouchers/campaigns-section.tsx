@@ -1,24 +1,15 @@
 import type { OrganiserCampaign } from '@fotodrop/contract/api/organiser-vouchers';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { copyLink } from '../../../shared/utils/share-link';
-import { ConsolePager } from '../console/console-pager';
 import { CampaignForm } from './campaign-form';
 import type { PromoEventOption } from './event-choice';
-import {
-  PromoFiltersForm,
-  PromoListBody,
-  PromoSectionHead,
-  PromoTableHead,
-  UsesCell,
-  usePagedFilters,
-} from './promo-list';
+import { UsesCell, usePagedFilters } from './promo-list';
+import { PromoSection } from './promo-section';
 import { eventsText, periodText } from './promo-texts';
-import { campaignsPageQuery, deleteCampaign, voucherKeys } from './vouchers-api';
+import { campaignsPageQuery, deleteCampaign, updateCampaign, voucherKeys } from './vouchers-api';
 
 /** The link of a campaign with a button that puts it on the clipboard. */
 function CampaignLink({ campaign }: { campaign: OrganiserCampaign }) {
@@ -54,128 +45,71 @@ export function CampaignsSection({
   events: PromoEventOption[];
 }) {
   const { t, language } = useTranslation();
-  const queryClient = useQueryClient();
-  const { filters, page, setPage, apply } = usePagedFilters();
-  const [editing, setEditing] = useState<OrganiserCampaign | 'new' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const list = useQuery(campaignsPageQuery(organisationId, filters, page));
+  const paged = usePagedFilters();
+  const list = useQuery(campaignsPageQuery(organisationId, paged.filters, paged.page));
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const remove = useMutation({
-    mutationFn: (c: OrganiserCampaign) => deleteCampaign(organisationId, c.id),
-    onSuccess: (_, c) => {
-      setNotice(t('organiser.vouchers.campaign_deleted_notice', { code: c.code }));
-      return queryClient.invalidateQueries({ queryKey: voucherKeys.campaigns(organisationId) });
-    },
-  });
-  const pagination = list.data?.pagination;
 
   return (
-    <section aria-labelledby="campaigns-list" className="vouchers-section">
-      <PromoSectionHead
-        id="campaigns-list"
-        title={
-          pagination
-            ? t('organiser.vouchers.campaigns_count', { count: pagination.total })
-            : t('organiser.vouchers.campaigns')
-        }
-        newLabel={t('organiser.vouchers.campaign_new')}
-        onNew={
-          editing === null
-            ? () => {
-                setNotice(null);
-                setEditing('new');
-              }
-            : null
-        }
-      />
-      <p className="page-intro">{t('organiser.vouchers.campaigns_intro')}</p>
-      {editing !== null && (
+    <PromoSection<OrganiserCampaign>
+      id="campaigns-list"
+      title={(total) =>
+        total === undefined
+          ? t('organiser.vouchers.campaigns')
+          : t('organiser.vouchers.campaigns_count', { count: total })
+      }
+      newLabel={t('organiser.vouchers.campaign_new')}
+      intro={<p className="page-intro">{t('organiser.vouchers.campaigns_intro')}</p>}
+      list={list}
+      paged={paged}
+      states={['active', 'expired', 'deactivated']}
+      empty={(filtered) =>
+        t(filtered ? 'organiser.vouchers.campaigns_none_found' : 'organiser.vouchers.campaigns_none')
+      }
+      pagesLabel={t('organiser.vouchers.campaign_pages')}
+      columns={['code', 'discount', 'validity', 'events', 'orders', 'link']}
+      cells={(c) => (
+        <>
+          <td>
+            <code className="vouchers-code">{c.code}</code>
+            {c.state !== 'active' && (
+              <div>
+                <span className={`vouchers-state vouchers-state-${c.state}`}>
+                  {t(`organiser.vouchers.states.${c.state}`)}
+                </span>
+              </div>
+            )}
+          </td>
+          <td data-label={t('organiser.vouchers.discount')}>
+            {t('organiser.vouchers.percent_off', { percent: c.percent_off })}
+          </td>
+          <td data-label={t('organiser.vouchers.validity')}>{periodText(t, day, null, c.expires_at)}</td>
+          <td data-label={t('organiser.vouchers.events')}>{eventsText(t, c.events)}</td>
+          <UsesCell label={t('organiser.vouchers.orders')} paid={c.orders} open={c.open_orders} />
+          <td data-label={t('organiser.vouchers.link')}>
+            <CampaignLink campaign={c} />
+          </td>
+        </>
+      )}
+      texts={{
+        deactivated: 'organiser.vouchers.campaign_deactivated_notice',
+        reactivated: 'organiser.vouchers.campaign_reactivated_notice',
+        deleted: 'organiser.vouchers.campaign_deleted_notice',
+        kept: 'organiser.vouchers.campaign_kept_notice',
+        deleteConfirm: 'organiser.vouchers.campaign_delete_confirm',
+      }}
+      renderForm={(campaign, saved, cancel) => (
         <CampaignForm
-          key={editing === 'new' ? 'new' : editing.id}
+          key={campaign ? campaign.id : 'new'}
           organisationId={organisationId}
           events={events}
-          campaign={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)}
-          onSaved={(saved) => {
-            setNotice(t('organiser.vouchers.campaign_saved_notice', { code: saved.code }));
-            setEditing(null);
-          }}
+          campaign={campaign}
+          onCancel={cancel}
+          onSaved={(made) => saved(t('organiser.vouchers.campaign_saved_notice', { code: made.code }))}
         />
       )}
-      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
-      {remove.isError && <Alert tone="error">{translateError(t, remove.error)}</Alert>}
-      <PromoFiltersForm filters={filters} states={['active', 'expired']} onApply={apply} />
-      <PromoListBody
-        list={list}
-        empty={t(
-          filters.search || filters.status
-            ? 'organiser.vouchers.campaigns_none_found'
-            : 'organiser.vouchers.campaigns_none',
-        )}
-      >
-        {(rows, refreshing) => (
-          <table className="console-table vouchers-table" aria-busy={refreshing || undefined}>
-            <PromoTableHead columns={['code', 'discount', 'validity', 'events', 'orders', 'link']} />
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <code className="vouchers-code">{c.code}</code>
-                    {c.state === 'expired' && (
-                      <div>
-                        <span className="vouchers-state vouchers-state-expired">
-                          {t('organiser.vouchers.states.expired')}
-                        </span>
-                      </div>
-                    )}
-                  </td>
-                  <td data-label={t('organiser.vouchers.discount')}>
-                    {t('organiser.vouchers.percent_off', { percent: c.percent_off })}
-                  </td>
-                  <td data-label={t('organiser.vouchers.validity')}>
-                    {periodText(t, day, null, c.expires_at)}
-                  </td>
-                  <td data-label={t('organiser.vouchers.events')}>{eventsText(t, c.events)}</td>
-                  <UsesCell label={t('organiser.vouchers.orders')} paid={c.orders} open={c.open_orders} />
-                  <td data-label={t('organiser.vouchers.link')}>
-                    <CampaignLink campaign={c} />
-                  </td>
-                  <td>
-                    <div className="vouchers-actions">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={t('organiser.vouchers.edit_code', { code: c.code })}
-                        onClick={() => {
-                          setNotice(null);
-                          setEditing(c);
-                        }}
-                      >
-                        {t('organiser.vouchers.edit')}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={t('organiser.vouchers.delete_code', { code: c.code })}
-                        loading={remove.isPending && remove.variables?.id === c.id}
-                        onClick={() => {
-                          if (
-                            window.confirm(t('organiser.vouchers.campaign_delete_confirm', { code: c.code }))
-                          )
-                            remove.mutate(c);
-                        }}
-                      >
-                        {t('organiser.vouchers.delete')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </PromoListBody>
-      <ConsolePager pagination={pagination} label={t('organiser.vouchers.campaign_pages')} onPage={setPage} />
-    </section>
+      toggle={(c) => updateCampaign(organisationId, c.id, { active: c.state === 'deactivated' })}
+      remove={(c) => deleteCampaign(organisationId, c.id)}
+      invalidate={voucherKeys.campaigns(organisationId)}
+    />
   );
 }

@@ -123,26 +123,3 @@ export function UsesCell({ label, paid, open }: { label: string; paid: number; o
     </td>
   );
 }
-
-/** A form's save and cancel buttons. */
-export function PromoFormActions({
-  pending,
-  submitLabel,
-  onCancel,
-}: {
-  pending: boolean;
-  submitLabel: string;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="vouchers-form-actions">
-      <Button type="submit" loading={pending}>
-        {submitLabel}
-      </Button>
-      <Button type="button" variant="secondary" onClick={onCancel}>
-        {t('organiser.vouchers.cancel')}
-      </Button>
-    </div>
-  );
-}

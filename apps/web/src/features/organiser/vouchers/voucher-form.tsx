@@ -6,15 +6,11 @@ import {
   VOUCHER_KINDS,
   type VoucherKind,
 } from '@fotodrop/contract/api/organiser-vouchers';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { FormError } from '../../../shared/ui/form-error';
 import { TextField } from '../../../shared/ui/text-field';
 import { EventChoice, type PromoEventOption } from './event-choice';
-import { PromoFormActions } from './promo-list';
+import { PromoForm, usePromoSave } from './promo-form';
 import { bodyResolver } from './promo-resolver';
 import { createVoucher, fromLocalInput, toLocalInput, updateVoucher, voucherKeys } from './vouchers-api';
 
@@ -111,39 +107,35 @@ export function VoucherForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const heading = useRef<HTMLHeadingElement>(null);
   const form = useForm<Values, unknown, CreateVoucherBody>({
     resolver,
     defaultValues: initialValues(voucher, currency),
   });
-  const mutation = useMutation({
-    mutationFn: (body: CreateVoucherBody) =>
+  const mutation = usePromoSave({
+    form,
+    save: (body: CreateVoucherBody) =>
       voucher ? updateVoucher(organisationId, voucher.id, body) : createVoucher(organisationId, body),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: voucherKeys.vouchers(organisationId) });
-      onSaved(saved);
-    },
-    onError: (error) => applyServerErrors(error, form.setError, FIELDS),
+    listKey: voucherKeys.vouchers(organisationId),
+    fields: FIELDS,
+    onSaved,
   });
-  // the form opens above the list: the keyboard and screen reader start at its heading
-  useEffect(() => heading.current?.focus(), []);
   const { errors } = form.formState;
   const kind = form.watch('kind');
   const valueMax = kind === 'percentage' ? 100 : kind === 'free_photos' ? FREE_PHOTOS_MAX : undefined;
 
   return (
-    <form
-      className="card console-card vouchers-form"
-      noValidate
-      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
-    >
-      <h3 ref={heading} tabIndex={-1}>
-        {voucher
+    <PromoForm
+      title={
+        voucher
           ? t('organiser.vouchers.edit_title', { code: voucher.code })
-          : t('organiser.vouchers.new_title')}
-      </h3>
-      <FormError error={errors.root?.server} />
+          : t('organiser.vouchers.new_title')
+      }
+      error={errors.root?.server}
+      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
+      pending={mutation.isPending}
+      submitLabel={voucher ? t('organiser.vouchers.save') : t('organiser.vouchers.create')}
+      onCancel={onCancel}
+    >
       <fieldset className="vouchers-choice">
         <legend className="field-label">{t('organiser.vouchers.kind')}</legend>
         {VOUCHER_KINDS.map((value) => (
@@ -219,11 +211,6 @@ export function VoucherForm({
         />
       </div>
       <EventChoice events={events} error={errors.events?.message} register={form.register('events')} />
-      <PromoFormActions
-        pending={mutation.isPending}
-        submitLabel={voucher ? t('organiser.vouchers.save') : t('organiser.vouchers.create')}
-        onCancel={onCancel}
-      />
-    </form>
+    </PromoForm>
   );
 }

@@ -11,7 +11,7 @@ export const CAMPAIGNS_PAGE_SIZE = 25;
 
 export interface PromoFilters {
   search: string;
-  /** '' for all; vouchers also know 'deactivated'. */
+  /** '' for all. */
   status: '' | 'active' | 'expired' | 'deactivated';
 }
 
@@ -42,8 +42,7 @@ export function vouchersPageQuery(organisationId: number, filters: PromoFilters,
 
 /** GET …/organisations/{id}/campaigns/: one page, newest first. */
 export function campaignsPageQuery(organisationId: number, filters: PromoFilters, page: number) {
-  // campaigns are never deactivated (they are deleted): that filter asks for all
-  const status = filters.status === 'deactivated' || filters.status === '' ? undefined : filters.status;
+  const status = filters.status === '' ? undefined : filters.status;
   return queryOptions({
     queryKey: [...voucherKeys.campaigns(organisationId), filters, page] as const,
     queryFn: ({ signal }) =>
@@ -77,8 +76,12 @@ export const deleteVoucher = (organisationId: number, voucherId: number) =>
 export const createCampaign = (organisationId: number, body: CreateCampaignBody) =>
   callEndpoint(v.createCampaign, { params: { id: organisationId }, body });
 
-export const updateCampaign = (organisationId: number, campaignId: number, body: CreateCampaignBody) =>
-  callEndpoint(v.updateCampaign, { params: { id: organisationId, campaign_id: campaignId }, body });
+/** The whole campaign as the form holds it, or `{ active }` alone. */
+export const updateCampaign = (
+  organisationId: number,
+  campaignId: number,
+  body: Partial<CreateCampaignBody> & { active?: boolean },
+) => callEndpoint(v.updateCampaign, { params: { id: organisationId, campaign_id: campaignId }, body });
 
 export const deleteCampaign = (organisationId: number, campaignId: number) =>
   callEndpoint(v.deleteCampaign, { params: { id: organisationId, campaign_id: campaignId } });

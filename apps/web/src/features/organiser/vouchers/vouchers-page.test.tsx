@@ -13,6 +13,7 @@ type Answer = { status: number; body?: unknown } | undefined;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let myRole: OrganisationRole;
 let vouchers: OrganiserVoucher[];
+let campaigns: OrganiserCampaign[];
 /** What the next POST of a voucher answers (a 201 with the voucher by default). */
 let createAnswer: Answer;
 
@@ -42,6 +43,7 @@ const CAMPAIGN: OrganiserCampaign = {
   expires_at: null,
   events: [{ slug: '5e1a0c3d', name: 'City Run' }],
   state: 'active',
+  deactivated_at: null,
   url: 'https://lakeside.fotodrop.example/preview?campaign_code=SPRING25',
   orders: 3,
   open_orders: 0,
@@ -105,7 +107,24 @@ function api(req: RecordedRequest): Answer {
         : { outcome: 'deleted', voucher: null },
     };
   }
-  if (url.pathname === `${ORG}/campaigns/`) return page([CAMPAIGN]);
+  if (url.pathname === `${ORG}/campaigns/`) {
+    const status = url.searchParams.get('status');
+    return page(status ? campaigns.filter((c) => c.state === status) : campaigns);
+  }
+  const campaign = /campaigns\/(\d+)\/$/.exec(url.pathname);
+  if (campaign && req.method === 'PATCH') {
+    const id = Number(campaign[1]);
+    const { active } = JSON.parse(req.body) as { active?: boolean };
+    campaigns = campaigns.map((c) =>
+      c.id === id ? { ...c, state: active === false ? 'deactivated' : 'active' } : c,
+    );
+    return { status: 200, body: campaigns.find((c) => c.id === id) };
+  }
+  if (campaign && req.method === 'DELETE') {
+    const id = Number(campaign[1]);
+    campaigns = campaigns.map((c) => (c.id === id ? { ...c, state: 'deactivated' } : c));
+    return { status: 200, body: { outcome: 'deactivated', campaign: campaigns.find((c) => c.id === id) } };
+  }
   return undefined;
 }
 
@@ -119,6 +138,7 @@ beforeEach(() => {
   server.requests.length = 0;
   myRole = 'owner';
   createAnswer = undefined;
+  campaigns = [CAMPAIGN];
   vouchers = [
     voucher(1, {
       code: 'LAKE10',
@@ -254,6 +274,49 @@ describe('vouchers and campaigns in the console', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText(
         'Orders used LAKE10, so it was deactivated instead of deleted: their history stays.',
+        {},
+        wait,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('deactivates a campaign, filters it by state, and a campaign orders carry asked to be deleted is deactivated instead', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/organiser/vouchers');
+    await screen.findByText('SPRING25', {}, wait);
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate SPRING25' }));
+    expect(
+      await screen.findByText('Campaign SPRING25 deactivated: its link takes nothing off now.', {}, wait),
+    ).toBeTruthy();
+    const patch = server.requests.find((r) => r.method === 'PATCH')!;
+    expect(patch.path).toContain('/campaigns/5/');
+    expect(JSON.parse(patch.body)).toEqual({ active: false });
+    await waitFor(() => expect(within(row('SPRING25')).getByText('Deactivated')).toBeTruthy(), wait);
+
+    // the campaigns' state filter knows deactivated ones and asks the server for them
+    const section = screen.getByRole('region', { name: '1 campaign' });
+    fireEvent.change(within(section).getByLabelText('Status'), { target: { value: 'deactivated' } });
+    await waitFor(
+      () =>
+        expect(
+          server.requests.some(
+            (r) => r.path.includes('/campaigns/') && r.path.includes('status=deactivated'),
+          ),
+        ).toBe(true),
+      wait,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate SPRING25' }, wait));
+    expect(
+      await screen.findByText('Campaign SPRING25 reactivated: its link gives the discount again.', {}, wait),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete SPRING25' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Delete campaign SPRING25? Its link stops giving the discount. If orders carry it, it is deactivated instead.',
+    );
+    expect(
+      await screen.findByText(
+        'Orders carry SPRING25, so it was deactivated instead of deleted: they stay counted.',
         {},
         wait,
       ),
