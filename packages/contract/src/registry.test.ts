@@ -101,9 +101,9 @@ describe('API registry', () => {
   it('writes paths with a leading and trailing slash (the metrics host and named files excepted)', () => {
     for (const e of allEndpoints) {
       if (e.path === '/metric') continue;
-      // a file the issue names as one (issue 18: `…/codes/cards.pdf`, a support screenshot) keeps its file name
+      // a named file keeps its file name (issue 18: `…/codes/cards.pdf`, a support screenshot; issue 19: the lab package zip)
       if (e.produces && !e.produces.includes('application/json')) {
-        expect(e.path).toMatch(/^\/.*\/[a-z-]+\.(pdf|csv|jpg)$/);
+        expect(e.path).toMatch(/^\/.*\/[a-z-]+\.(pdf|csv|jpg|zip)$/);
         continue;
       }
       expect(e.path).toMatch(/^\/.*\/$/);
