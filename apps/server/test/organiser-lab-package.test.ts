@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, startHarness } from './harness';
+import { payCart } from './orders-fixture';
 import { addPhoto, runnerWithAlbum, seededMarathon } from './photos';
 
 const run = promisify(execFile);
@@ -69,31 +69,7 @@ describe.each(BACKENDS)('organiser lab package zip on %s', (backend) => {
     await call(h.app, 'DELETE', '/api/cart/', undefined, { token: buyer });
     const item = { checkin_id: albumId, gallery_id: null, order_type: 'PHOTOLIST', media_ids: [id] };
     expect((await call(h.app, 'POST', '/api/cart/digital-items/', item, { token: buyer })).status).toBe(201);
-    const created = await call(
-      h.app,
-      'POST',
-      '/api/v3/orders/',
-      { payment_method: 'stripe' },
-      { token: buyer },
-    );
-    const order = created.body.order as { id: number };
-    const intent = (created.body.payment as { client_secret: string }).client_secret;
-    await call(
-      h.app,
-      'POST',
-      `/api/test-payments/v1/intents/${intent}/confirm/`,
-      { card_number: TEST_CARDS.succeeds },
-      { token: buyer },
-    );
-    const paid = await call(
-      h.app,
-      'POST',
-      '/api/v3/orders/confirm-payment/',
-      { transaction_id: intent, payment_method: 'stripe' },
-      { token: buyer },
-    );
-    expect(paid.body.status).toBe('paid');
-    return order.id;
+    return payCart(h.app, buyer);
   }
 
   /** A print line of both photos (two copies of the first), as checkout writes it. */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RefundRefusedError } from '../src/adapters/payments/payment-provider';
 import { paymentRegistry } from '../src/adapters/payments/payment-registry';
-import { TEST_CARDS, testPaymentProvider } from '../src/adapters/payments/test-provider';
+import { testPaymentProvider } from '../src/adapters/payments/test-provider';
 import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
 import { call, collectingMailer, type Harness, logInAsDemoOrganiser, startHarness } from './harness';
+import { payCart } from './orders-fixture';
 import { addDemoBankAccount, addPhoto, runnerWithAlbum, seededMarathon } from './photos';
 
 /** How the provider's refund call behaves: as it is, refusing, or losing its answer (a crash). */
@@ -98,33 +99,7 @@ describe.each(BACKENDS)('organiser orders on %s', (backend) => {
       { token: buyer },
     );
     expect(picked.status).toBe(201);
-    const created = await call(
-      h.app,
-      'POST',
-      '/api/v3/orders/',
-      { payment_method: 'stripe', ...body },
-      { token: buyer },
-    );
-    expect(created.status).toBe(201);
-    const order = created.body.order as { id: number; status: string };
-    if (order.status === 'pending') return order.id;
-    const intent = (created.body.payment as { client_secret: string }).client_secret;
-    await call(
-      h.app,
-      'POST',
-      `/api/test-payments/v1/intents/${intent}/confirm/`,
-      { card_number: TEST_CARDS.succeeds },
-      { token: buyer },
-    );
-    const confirmed = await call(
-      h.app,
-      'POST',
-      '/api/v3/orders/confirm-payment/',
-      { transaction_id: intent, payment_method: 'stripe' },
-      { token: buyer },
-    );
-    expect(confirmed.body.status).toBe('paid');
-    return order.id;
+    return payCart(h.app, buyer, body);
   }
   const detail = async (id: number) => (await send('GET', `${ORDERS}${id}/`)).body as unknown as Detail;
   const purchased = async () =>

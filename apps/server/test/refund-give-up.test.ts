@@ -2,10 +2,11 @@ import { REFUND_GIVE_UP_HOURS } from '@fotodrop/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RefundAnswer, RefundLookup } from '../src/adapters/payments/payment-provider';
 import { paymentRegistry } from '../src/adapters/payments/payment-registry';
-import { TEST_CARDS, testPaymentProvider } from '../src/adapters/payments/test-provider';
+import { testPaymentProvider } from '../src/adapters/payments/test-provider';
 import { registerMailWorker } from '../src/services/mail/mail.jobs';
 import { BACKENDS } from './databases';
 import { call, collectingMailer, type Harness, logInAsDemoOrganiser, startHarness } from './harness';
+import { payCart } from './orders-fixture';
 import { addPhoto, runnerWithAlbum, seededMarathon } from './photos';
 
 /**
@@ -117,31 +118,7 @@ describe.each(BACKENDS)('refunds the provider never answers on %s', (backend) =>
       { checkin_id: albumId, gallery_id: null, order_type: 'PHOTOLIST', media_ids: [photo] },
       { token: buyer },
     );
-    const created = await call(
-      h.app,
-      'POST',
-      '/api/v3/orders/',
-      { payment_method: 'stripe' },
-      { token: buyer },
-    );
-    const order = created.body.order as { id: number };
-    const intent = (created.body.payment as { client_secret: string }).client_secret;
-    await call(
-      h.app,
-      'POST',
-      `/api/test-payments/v1/intents/${intent}/confirm/`,
-      { card_number: TEST_CARDS.succeeds },
-      { token: buyer },
-    );
-    const confirmed = await call(
-      h.app,
-      'POST',
-      '/api/v3/orders/confirm-payment/',
-      { transaction_id: intent, payment_method: 'stripe' },
-      { token: buyer },
-    );
-    expect(confirmed.body.status).toBe('paid');
-    return order.id;
+    return payCart(h.app, buyer);
   }
 
   it('asks again until the deadline, then gives up: nothing refunded, the line refundable again', async () => {

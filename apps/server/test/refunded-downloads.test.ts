@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, startHarness } from './harness';
+import { payCart } from './orders-fixture';
 import { addPhoto, runnerWithAlbum, seededMarathon, setPhotoPackage } from './photos';
 
 const ORDERS = '/api/organiser/v1/orders/';
@@ -35,27 +35,7 @@ describe.each(BACKENDS)('downloads after a refund on %s', (backend) => {
   afterAll(() => h?.close());
 
   /** The buyer pays their cart by card. */
-  async function pay(token: string): Promise<number> {
-    const created = await call(h.app, 'POST', '/api/v3/orders/', { payment_method: 'stripe' }, { token });
-    expect(created.status).toBe(201);
-    const intent = (created.body.payment as { client_secret: string }).client_secret;
-    await call(
-      h.app,
-      'POST',
-      `/api/test-payments/v1/intents/${intent}/confirm/`,
-      { card_number: TEST_CARDS.succeeds },
-      { token },
-    );
-    const confirmed = await call(
-      h.app,
-      'POST',
-      '/api/v3/orders/confirm-payment/',
-      { transaction_id: intent, payment_method: 'stripe' },
-      { token },
-    );
-    expect(confirmed.body.status).toBe('paid');
-    return (created.body.order as { id: number }).id;
-  }
+  const pay = (token: string) => payCart(h.app, token);
   const addToCart = async (token: string, item: Record<string, unknown>) =>
     expect((await call(h.app, 'POST', '/api/cart/digital-items/', item, { token })).status).toBe(201);
   const album = async (token: string, albumId: number) =>
