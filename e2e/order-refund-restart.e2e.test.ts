@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiOf, outboxTexts, scratchDatabase } from './support/restart';
 import { type RunningServer, startServer } from './support/server';
-
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * Issue 19: the server is killed (SIGKILL) in the middle of a refund the provider made but whose
@@ -16,39 +12,21 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
  * the provider's record; `apps/server/test/organiser-orders.test.ts` runs both in process.)
  */
 describe('a server killed mid-refund', () => {
-  const name = `fotodrop_e2e_${randomBytes(6).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = scratchDatabase();
   let server: RunningServer | null = null;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: database.url });
 
   afterAll(async () => {
     await server?.stop();
     await db.end().catch(() => undefined);
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('refunds the order once when started again', async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const env = { DATABASE_URL: url.toString(), DEMO_PHOTOS: '4' };
+    await database.create();
+    const env = { DATABASE_URL: database.url, DEMO_PHOTOS: '4' };
     server = await startServer(env);
-    const api = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${server!.url}/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Token ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-    };
+    const api = apiOf(() => server!);
     const token = (
       await api('POST', '/api/v1/get-token-auth/', {
         username: 'demo@fotodrop.test',
@@ -142,10 +120,7 @@ describe('a server killed mid-refund', () => {
     await expect
       .poll(
         async () => {
-          const files = await readdir(join(server!.dataDir, 'outbox')).catch(() => [] as string[]);
-          const texts = await Promise.all(
-            files.map((f) => readFile(join(server!.dataDir, 'outbox', f), 'utf8')),
-          );
+          const texts = await outboxTexts(server!);
           return texts.filter((t) => t.includes(`order ${after.orderId}: refund`)).length;
         },
         { timeout: 30_000, interval: 500 },

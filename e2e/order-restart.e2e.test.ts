@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiOf, outboxTexts, scratchDatabase } from './support/restart';
 import { type RunningServer, startServer } from './support/server';
-
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * The server is killed (SIGKILL) after the user paid at the provider and before it heard about it;
@@ -13,39 +9,21 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
  * PostgreSQL keeps the data, so the test can look at the provider's record while the server is down.
  */
 describe('a server killed between payment and fulfilment', () => {
-  const name = `fotodrop_e2e_${randomBytes(6).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = scratchDatabase();
   let server: RunningServer | null = null;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: database.url });
 
   afterAll(async () => {
     await server?.stop();
     await db.end().catch(() => undefined);
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('finishes the paid order once when started again', async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const env = { DATABASE_URL: url.toString(), DEMO_PHOTOS: '4' };
+    await database.create();
+    const env = { DATABASE_URL: database.url, DEMO_PHOTOS: '4' };
     server = await startServer(env);
-    const api = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${server!.url}/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Token ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-    };
+    const api = apiOf(() => server!);
     const login = await api('POST', '/api/v1/get-token-auth/', {
       username: 'demo@fotodrop.test',
       password: 'Fotodrop-demo1',
@@ -113,10 +91,7 @@ describe('a server killed between payment and fulfilment', () => {
     await expect
       .poll(
         async () => {
-          const files = await readdir(join(server!.dataDir, 'outbox')).catch(() => [] as string[]);
-          const texts = await Promise.all(
-            files.map((f) => readFile(join(server!.dataDir, 'outbox', f), 'utf8')),
-          );
+          const texts = await outboxTexts(server!);
           return texts.filter((t) => t.includes(`order ${orderId}`)).length;
         },
         { timeout: 30_000, interval: 500 },
