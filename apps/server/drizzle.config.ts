@@ -17,6 +17,7 @@ export default defineConfig({
     './src/db/team-schema.ts',
     './src/db/price-schema.ts',
     './src/db/voucher-schema.ts',
+    './src/db/race-schema.ts',
   ],
   out: './drizzle',
 });

@@ -117,6 +117,9 @@ export const photoServices = pgTable(
     dataCollectorFormUrl: text('data_collector_form_url'),
     options: jsonb('options').$type<{ id: string; label: string }[]>(),
     stepPrivacy: text('step_privacy'),
+    // Race day (issue 20): read bib numbers on ingest; let runners open their album by bib and last name.
+    bibRecognition: boolean('bib_recognition').notNull().default(false),
+    findByBib: boolean('find_by_bib').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('photo_services_organisation_idx').on(t.organisationId, t.startDate)],
@@ -248,6 +251,8 @@ export const media = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** A video's chosen poster second (issue 18); null: the default frame (`posterTime`). */
     posterSeconds: integer('poster_seconds'),
+    /** When bib recognition last read this photo (issue 20); null: not read. */
+    bibsReadAt: timestamp('bibs_read_at', { withTimezone: true }),
   },
   (t) => [
     index('media_service_gallery_idx').on(t.photoServiceId, t.galleryId, t.id),

@@ -8,6 +8,7 @@ export * from './metrics-schema';
 export * from './order-schema';
 export * from './price-schema';
 export * from './print-schema';
+export * from './race-schema';
 export * from './refund-schema';
 export * from './schema';
 export * from './support-schema';

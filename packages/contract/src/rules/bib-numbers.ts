@@ -104,3 +104,8 @@ export const bibListSchema = z
   .array(bibNumberSchema, { error: 'bibs.invalid' })
   .max(BIB_LIST_MAX, { message: 'bibs.too_many' })
   .transform((numbers) => [...new Set(numbers)].sort(compareBibs));
+
+/** The media tag a bib becomes: album codes of a runner are scoped to it. */
+export const BIB_TAG_PREFIX = 'bib-';
+export const bibTag = (number: string): string => `${BIB_TAG_PREFIX}${number}`;
+export const isBibTag = (tag: string): boolean => tag.startsWith(BIB_TAG_PREFIX);
