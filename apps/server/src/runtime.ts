@@ -12,6 +12,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { sweepWorkDirs } from './media/work-dirs';
 import { settingsRepository } from './repositories/settings.repository';
 import { registerUnpurchasedLifecycleWorker } from './services/albums/unpurchased-lifecycle.jobs';
+import { registerBibWorkers } from './services/bibs/bib.jobs';
 import { registerAnonymizationWorker } from './services/faces/anonymization.jobs';
 import { registerFaceWorkers } from './services/faces/face.jobs';
 import { registerMailWorker } from './services/mail/mail.jobs';
@@ -100,6 +101,7 @@ export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' |
   await registerLabPackageWorker(runtime.jobs, runtime.services.labPackages);
   await registerUnpurchasedLifecycleWorker(runtime.jobs, runtime.services.unpurchasedLifecycle);
   await registerFaceWorkers(runtime.jobs, runtime.services);
+  await registerBibWorkers(runtime.jobs, runtime.services);
   await registerAnonymizationWorker(runtime.jobs, runtime.services.anonymization);
   await registerMetricDailyWorker(runtime.jobs, runtime.services.metricDaily);
 }

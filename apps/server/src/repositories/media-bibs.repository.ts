@@ -1,6 +1,6 @@
 import type { BibCandidate, MediaBib } from '@fotodrop/contract';
 import { BIB_TAG_PREFIX } from '@fotodrop/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { media } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { eventBibs, mediaBibs } from '../db/race-schema';
@@ -28,15 +28,14 @@ export function mediaBibsRepository(db: Queryable) {
      */
     async replaceOcr(mediaId: number, read: readonly BibCandidate[]): Promise<void> {
       const numbers = read.map((r) => r.number);
-      await db
-        .delete(mediaBibs)
-        .where(
-          and(
-            eq(mediaBibs.mediaId, mediaId),
-            eq(mediaBibs.source, 'ocr'),
-            numbers.length > 0 ? sql`${mediaBibs.number} <> all(${numbers})` : undefined,
-          ),
-        );
+      await db.delete(mediaBibs).where(
+        and(
+          eq(mediaBibs.mediaId, mediaId),
+          eq(mediaBibs.source, 'ocr'),
+          // drizzle spreads an array into a list of parameters: `<> all(${numbers})` was not an array
+          numbers.length > 0 ? notInArray(mediaBibs.number, numbers) : undefined,
+        ),
+      );
       if (read.length > 0) {
         await db
           .insert(mediaBibs)

@@ -1,3 +1,5 @@
+import type { BibEngine } from '../adapters/bibs/bib-engine';
+import { processBibEngine } from '../adapters/bibs/bib-engine-pool';
 import { DEFAULT_ENGINE_IDLE_SECONDS } from '../adapters/engines/idle-thread-pool';
 import type { FaceEngine } from '../adapters/faces/face-engine';
 import { processFaceEngine } from '../adapters/faces/face-engine-pool';
@@ -25,6 +27,7 @@ import { codeGuessLimits, VOUCHER_GUESS_LIMITS, wrongGuessLimits } from './album
 import { eventsService } from './albums/events.service';
 import { previewService } from './albums/preview.service';
 import { unpurchasedLifecycle } from './albums/unpurchased-lifecycle';
+import { bibReadingService } from './bibs/bib-reading.service';
 import { cartService } from './cart-print/cart.service';
 import { cartOverviewService } from './cart-print/cart-overview.service';
 import { photobookService } from './cart-print/photobook.service';
@@ -103,6 +106,8 @@ export interface ServiceDeps {
   faceEngine?: FaceEngine;
   /** Face search; the exact scan by default, pgvector with FACE_INDEX=pgvector (face-indexes.ts). */
   faceIndex?: FaceIndex;
+  /** Bib recognition's OCR; the process' pool of engine threads (started on first use) by default. */
+  bibEngine?: BibEngine;
 }
 
 /** decision: selfie descriptors are kept 180 days at most unless SELFIE_RETENTION_DAYS says otherwise. */
@@ -140,13 +145,22 @@ export function createServices(deps: ServiceDeps) {
     faceIndex,
     matching: faceMatching,
   });
+  const bibReading = bibReadingService({
+    db: deps.db,
+    jobs: deps.jobs,
+    storage: deps.storage,
+    engine: deps.bibEngine ?? processBibEngine({ idleMs }),
+  });
   const mediaFiles = mediaFilesService({
     db: deps.db,
     storage: deps.storage,
     jobs: deps.jobs,
     secret: deps.mediaSecret,
     now,
-    onReady: (mediaId) => faceIndexing.mediaReady(mediaId),
+    onReady: async (mediaId) => {
+      await faceIndexing.mediaReady(mediaId);
+      await bibReading.mediaReady(mediaId);
+    },
     ...(deps.config.MAX_VIDEO_MB
       ? { limits: { video: { maxBytes: deps.config.MAX_VIDEO_MB * 2 ** 20 } } }
       : {}),
@@ -359,6 +373,7 @@ export function createServices(deps: ServiceDeps) {
     faceEngine,
     faceMatching,
     faceIndexing,
+    bibReading,
     preview: previewService({
       db: deps.db,
       thumbnailUrl: (id, hidden) => mediaFiles.url(id, 'thumb', hidden),
