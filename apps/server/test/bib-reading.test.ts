@@ -130,7 +130,8 @@ describe.each(BACKENDS)('bib reading on %s', (backend) => {
     await sql(`insert into event_bibs (photo_service_id, number) values ($1, '1042'), ($1, '1043')`, [
       marathon,
     ]);
-  }, 120_000);
+    // the embedded database's start and the demo seed take minutes on a loaded 2-core machine
+  }, 300_000);
   afterAll(async () => {
     await h?.close();
   });
