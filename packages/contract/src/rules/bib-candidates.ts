@@ -11,7 +11,7 @@ import { BIB_MAX_DIGITS, BIB_MIN_DIGITS, compareBibs } from './bib-numbers';
  * Recognition confidence a box needs, calibrated on the labelled set of issue 20 (`npm run
  * bench:bibs`, docs/performance.md): 0.5–0.8 keep the same bibs there (precision 1.0 with the
  * issued list, recall 0.967 of readable bibs); higher loses readable bibs (0.95: 0.924) and barely
- * removes misreads, which come from covered digits read confidently. 0.8: the highest with full recall.
+ * removes misreads (they are read confidently). 0.8: the highest with the full recall.
  */
 export const BIB_MIN_CONFIDENCE = 0.8;
 /** Boxes shorter than this (pixels of the analysed image) are read too unreliably to tag a photo. */
