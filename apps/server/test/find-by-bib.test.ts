@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
 import { picacodes } from '../src/db/album-schema';
+import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { seedDemo } from '../src/seed/demo';
 import { BIB_GUESS_LIMITS } from '../src/services/albums/code-guess-limits';
 import { BACKENDS } from './databases';
-import { call, type Harness, SIGNUP, startHarness } from './harness';
+import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
 import { addRunner, setEvent } from './runners-fixture';
 
 // Demo events (seed/demo-events.ts): the marathon asks no check-in step, the trail asks an option.
@@ -22,7 +23,22 @@ describe.each(BACKENDS)('find by bib on %s', (backend) => {
     h = await startHarness(backend);
     const { db } = h.database;
     await seedDemo(db, argon2Hasher, 1);
-    const marathon = await setEvent(db, MARATHON, { findByBib: true });
+    const organiser = await logInAsDemoOrganiser(h.app);
+    const before = await call(h.app, 'GET', `/api/v1/events/?slug=${MARATHON}`);
+    expect((before.body.results as { find_by_bib: boolean }[])[0]?.find_by_bib).toBe(false);
+    // the organiser's switch in the console's event settings
+    const switched = await call(
+      h.app,
+      'PATCH',
+      `/api/organiser/v1/events/${MARATHON}/`,
+      { find_by_bib: true },
+      {
+        token: organiser,
+      },
+    );
+    expect(switched.body).toMatchObject({ find_by_bib: true });
+    const marathon = await photoServicesRepository(db).findBySlug(MARATHON);
+    if (!marathon) throw new Error('no demo marathon');
     const trail = await setEvent(db, TRAIL, { findByBib: true });
     for (const [bib, lastName] of [
       ['1042', 'Novák'],
@@ -53,7 +69,9 @@ describe.each(BACKENDS)('find by bib on %s', (backend) => {
       payload: JSON.stringify(body),
     });
 
-  it('opens the album of the bib with the right last name, and the same album again', async () => {
+  it('shows the switch on the public event, and opens the album of the bib with the right last name, and the same album again', async () => {
+    const event = await call(h.app, 'GET', `/api/v1/events/?slug=${MARATHON}`);
+    expect((event.body.results as { find_by_bib: boolean }[])[0]?.find_by_bib).toBe(true);
     const first = await find({ bib: '1042', last_name: 'Novák' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ picacode: codes['1042'], event_name: 'Lakeside City Marathon' });
