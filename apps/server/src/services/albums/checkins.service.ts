@@ -81,7 +81,7 @@ export function checkinsService(deps: {
   /**
    * The user's album of this code: created, or its pending step continued. An album opened
    * already is refused with `checkin_exists_for_user` (the code entry sends the user to it) or,
-   * with `existing: 'answer'`, is the answer.
+   * with `existingAlbum: 'answer'`, is the answer.
    */
   async function open(
     auth: AuthContext,
