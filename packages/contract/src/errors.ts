@@ -101,6 +101,13 @@ export const ErrorCode = {
   bankAccountInUse: 'bank_account_in_use',
   /** A download link whose buyer no longer holds the medium (its line was refunded; 403, issue 19). */
   downloadNotAllowed: 'download_not_allowed',
+  /**
+   * Find by bib (issue 20): no runner of the event has this bib and last name. One answer for an
+   * unknown bib, a bib without a runner and a wrong name, so it never tells that a bib exists.
+   */
+  runnerNotFound: 'runner_not_found',
+  /** The event does not let runners find their album by bib (its organiser's switch is off; 403). */
+  findByBibOff: 'find_by_bib_off',
   serverError: 'server_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -51,6 +51,7 @@ export * from './rules/event-slug';
 export * from './rules/faq-search';
 export * from './rules/favourites';
 export * from './rules/iban';
+export * from './rules/last-name-match';
 export * from './rules/mobile';
 export * from './rules/photobook';
 export * from './rules/picacode';

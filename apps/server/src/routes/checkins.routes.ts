@@ -25,6 +25,9 @@ export function checkinRoutes({ route, services, requestInfo }: RouteContext): v
   route(e.calendar, async ({ query, request }) =>
     events.calendar((await requestInfo(request)).organisationId, query.from, query.to),
   );
+  route(e.findByBib, async ({ auth, params, body, request }) =>
+    services.findByBib.find(auth, params.slug, body, request.ip),
+  );
   route(e.live, async ({ query, request }) =>
     events.live((await requestInfo(request)).organisationId, query.slug),
   );

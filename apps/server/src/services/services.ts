@@ -23,8 +23,14 @@ import { rateLimiter } from './accounts/rate-limiter';
 import { albumMediaService } from './albums/album-media.service';
 import { albumPurchasesView } from './albums/album-purchases';
 import { checkinsService } from './albums/checkins.service';
-import { codeGuessLimits, VOUCHER_GUESS_LIMITS, wrongGuessLimits } from './albums/code-guess-limits';
+import {
+  BIB_GUESS_LIMITS,
+  codeGuessLimits,
+  VOUCHER_GUESS_LIMITS,
+  wrongGuessLimits,
+} from './albums/code-guess-limits';
 import { eventsService } from './albums/events.service';
+import { findByBibService } from './albums/find-by-bib.service';
 import { previewService } from './albums/preview.service';
 import { unpurchasedLifecycle } from './albums/unpurchased-lifecycle';
 import { bibReadingService } from './bibs/bib-reading.service';
@@ -274,6 +280,11 @@ export function createServices(deps: ServiceDeps) {
     config: configService(deps.db),
     support: supportService({ db: deps.db, jobs: deps.jobs, storage: deps.storage, limiter, now }),
     checkins,
+    findByBib: findByBibService({
+      db: deps.db,
+      checkins,
+      bibGuesses: wrongGuessLimits(limiter, 'bib', BIB_GUESS_LIMITS),
+    }),
     selfies: selfieService({
       db: deps.db,
       now,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { CHECKIN_MODES, EXPERIENCE_TYPES } from '../enums';
+import { bibNumberSchema } from '../rules/bib-numbers';
 import { EVENT_SLUG_PATTERN } from '../rules/event-slug';
+import { checkinSchema } from './checkin-schemas';
 import { date, dateTime, id, resultsOf } from './common';
 
 const tag = 'Events';
@@ -24,6 +26,8 @@ export const eventSchema = z.object({
   // decision: the event-wide album code used to open an album from the event page (face-checkin events).
   picacode: z.string().nullable(),
   currency: z.string(),
+  /** Runners may open their album by bib number and last name (issue 20; the organiser's switch). */
+  find_by_bib: z.boolean(),
 });
 export type EventInfo = z.infer<typeof eventSchema>;
 
@@ -54,6 +58,19 @@ export const calendarQuerySchema = z.object({ from: date.optional(), to: date.op
 // decision: /live forwards its own URL query; `slug` narrows to one event, other keys are ignored.
 export const liveEventQuerySchema = z.object({ slug: eventSlugSchema.optional() }).catchall(z.string());
 
+export const findByBibParamsSchema = z.object({ slug: eventSlugSchema });
+
+/** `POST /v1/events/{slug}/find-by-bib/`: the bib and the runner's last name as the second factor. */
+export const findByBibBodySchema = z.object({
+  bib: bibNumberSchema,
+  last_name: z
+    .string({ error: 'field.required' })
+    .trim()
+    .min(1, { message: 'field.required' })
+    .max(100, { message: 'field.too_long' }),
+});
+export type FindByBibBody = z.input<typeof findByBibBodySchema>;
+
 export const eventEndpoints = {
   eventBySlug: endpoint({
     method: 'GET',
@@ -82,5 +99,20 @@ export const eventEndpoints = {
     summary: 'The event happening now, with the gallery to send the browser to (404 when none)',
     query: liveEventQuerySchema,
     response: liveEventSchema,
+  }),
+  findByBib: endpoint({
+    method: 'POST',
+    path: '/v1/events/{slug}/find-by-bib/',
+    tag,
+    access: 'user-with-policies',
+    status: 201,
+    summary:
+      "Open the album of a runner's bib with their last name, like a check-in with the runner's code " +
+      '(303 with a step answer when the event asks further steps; the album itself when the user has it); ' +
+      '404 runner_not_found for any pair that does not match, 403 find_by_bib_off when the event does ' +
+      'not offer it; wrong pairs are limited like album codes (429)',
+    params: findByBibParamsSchema,
+    body: findByBibBodySchema,
+    response: checkinSchema,
   }),
 };

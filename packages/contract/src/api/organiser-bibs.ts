@@ -4,9 +4,10 @@ import { eventSlugSchema } from './events';
 
 /*
  * Wire shapes of race-day bibs (issue 20). Schemas only for now: the endpoints
- * (`PUT /organiser/v1/events/{slug}/bibs/`, the media list's `bibs`, `PATCH …/media/{id}/`,
- * `POST /v1/events/{slug}/find-by-bib/`) are declared with their server routes, because a declared
- * endpoint must be routed or listed in NOT_YET_BUILT, and documented in the committed OpenAPI file.
+ * (`PUT /organiser/v1/events/{slug}/bibs/`, the media list's `bibs`, `PATCH …/media/{id}/`)
+ * are declared with their server routes, because a declared endpoint must be routed or listed in
+ * NOT_YET_BUILT, and documented in the committed OpenAPI file. The participants' find by bib is an
+ * event endpoint (`api/events.ts`).
  */
 
 /** Where a photo's bib came from: read by recognition, or set by the organiser (never overwritten). */
@@ -55,14 +56,3 @@ export const mediaBibsPatchSchema = z
   .array(bibNumberSchema, { error: 'bibs.invalid' })
   .max(MEDIA_BIBS_MAX, { message: 'bibs.too_many' })
   .transform((numbers) => [...new Set(numbers)]);
-
-/** `POST /v1/events/{slug}/find-by-bib/`: the bib and the runner's last name as the second factor. */
-export const findByBibBodySchema = z.object({
-  bib: bibNumberSchema,
-  last_name: z
-    .string({ error: 'field.required' })
-    .trim()
-    .min(1, { message: 'field.required' })
-    .max(100, { message: 'field.too_long' }),
-});
-export type FindByBibBody = z.input<typeof findByBibBodySchema>;

@@ -130,6 +130,8 @@ export const eventSettingsInput = z.strictObject({
   show_prices: z.boolean(),
   can_see_media: z.boolean(),
   show_all_event_photos: z.boolean(),
+  /** Runners open their album by bib number and last name on the event page (issue 20). */
+  find_by_bib: z.boolean(),
   /** The data_collector step's form (null or empty: no form step), or an outside form's URL. */
   data_collector_fields: z
     .array(dataCollectorFieldSchema)
@@ -219,6 +221,7 @@ export const consoleEventSchema = z.object({
   show_prices: z.boolean(),
   can_see_media: z.boolean(),
   show_all_event_photos: z.boolean(),
+  find_by_bib: z.boolean(),
   data_collector_fields: z
     .array(
       z.object({

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  findByBibBodySchema,
-  MEDIA_BIBS_MAX,
-  mediaBibsPatchSchema,
-  putEventBibsBodySchema,
-} from '../api/organiser-bibs';
+import { findByBibBodySchema } from '../api/events';
+import { MEDIA_BIBS_MAX, mediaBibsPatchSchema, putEventBibsBodySchema } from '../api/organiser-bibs';
 import { BIB_LIST_MAX, bibNumberSchema, compareBibs, parseBibList } from './bib-numbers';
 
 const bibValue = fc.integer({ min: 100, max: 99_999 });

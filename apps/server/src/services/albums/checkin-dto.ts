@@ -18,6 +18,7 @@ export function toEventInfo(service: PhotoServiceRow, eventWideCode: string | nu
     checkin_mode: service.checkinMode,
     picacode: eventWideCode,
     currency: service.currency,
+    find_by_bib: service.findByBib,
   };
 }
 

@@ -17,7 +17,7 @@ import {
   type CheckinWithContext,
   checkinsRepository,
 } from '../../repositories/checkins.repository';
-import type { PhotoServiceRow } from '../../repositories/photo-services.repository';
+import type { PhotoServiceRow, PicacodeRow } from '../../repositories/photo-services.repository';
 import { photoServicesRepository } from '../../repositories/photo-services.repository';
 import type { AuthContext } from '../accounts/auth.service';
 import { toCheckinDto, toCheckinListItem } from './checkin-dto';
@@ -78,6 +78,53 @@ export function checkinsService(deps: {
     throw new AlternativeAnswer(303, body);
   }
 
+  /**
+   * The user's album of this code: created, or its pending step continued. An album opened
+   * already is refused with `checkin_exists_for_user` (the code entry sends the user to it) or,
+   * with `existingAlbum: 'answer'`, is the answer.
+   */
+  async function open(
+    auth: AuthContext,
+    picacode: PicacodeRow,
+    body: Pick<z.output<typeof createCheckinBodySchema>, 'source' | 'tags' | 'option' | 'domain'>,
+    existingAlbum: 'refuse' | 'answer',
+  ) {
+    const services = photoServicesRepository(db);
+    const repo = checkinsRepository(db);
+    const existing = await repo.findForUserByCode(auth.user.id, picacode.code);
+    // an album opened already stays; a new one (or a pending one's next step) waits for publishing
+    if (existing?.checkin.status !== 'complete') {
+      const event = existing?.service ?? (await services.findById(picacode.photoServiceId));
+      if (event) requireOpenEvent(event);
+    }
+    if (existing?.checkin.status === 'complete') {
+      if (existingAlbum === 'answer') return toCheckinDto(existing);
+      throw new DomainError(400, ErrorCode.checkinExistsForUser, 'You already have this album.', {
+        picacode: picacode.code,
+      });
+    }
+    if (existing) return advance(existing);
+    const service = await services.findById(picacode.photoServiceId);
+    if (!service) throw invalidCode();
+    const option = body.option && service.options?.some((o) => o.id === body.option) ? body.option : null;
+    const checkin = await repo.insert({
+      userId: auth.user.id,
+      picacodeId: picacode.id,
+      photoServiceId: service.id,
+      status: 'pending',
+      source: body.source ?? null,
+      tags: body.tags ?? [],
+      option,
+      domain: body.domain ?? null,
+    });
+    // A concurrent request created it first: continue with that one.
+    const context = checkin
+      ? { checkin, picacode, service }
+      : await repo.findForUserByCode(auth.user.id, picacode.code);
+    if (!context) throw invalidCode();
+    return advance(context);
+  }
+
   async function owned(auth: AuthContext, id: number): Promise<CheckinWithContext> {
     const found = await checkinsRepository(db).findForUser(auth.user.id, id);
     // Another user's album answers exactly like a missing one.
@@ -88,43 +135,19 @@ export function checkinsService(deps: {
   return {
     /** `ip`: the client address, whose wrong codes are limited together with the account's. */
     async create(auth: AuthContext, body: z.output<typeof createCheckinBodySchema>, ip: string) {
-      const services = photoServicesRepository(db);
       const picacode = await deps.codeGuesses.lookUp({ ip, userId: auth.user.id }, () =>
-        services.findOpenPicacode(body.picacode),
+        photoServicesRepository(db).findOpenPicacode(body.picacode),
       );
       if (!picacode) throw invalidCode();
-      const repo = checkinsRepository(db);
-      const existing = await repo.findForUserByCode(auth.user.id, picacode.code);
-      // an album opened already stays; a new one (or a pending one's next step) waits for publishing
-      if (existing?.checkin.status !== 'complete') {
-        const event = existing?.service ?? (await services.findById(picacode.photoServiceId));
-        if (event) requireOpenEvent(event);
-      }
-      if (existing?.checkin.status === 'complete') {
-        throw new DomainError(400, ErrorCode.checkinExistsForUser, 'You already have this album.', {
-          picacode: picacode.code,
-        });
-      }
-      if (existing) return advance(existing);
-      const service = await services.findById(picacode.photoServiceId);
-      if (!service) throw invalidCode();
-      const option = body.option && service.options?.some((o) => o.id === body.option) ? body.option : null;
-      const checkin = await repo.insert({
-        userId: auth.user.id,
-        picacodeId: picacode.id,
-        photoServiceId: service.id,
-        status: 'pending',
-        source: body.source ?? null,
-        tags: body.tags ?? [],
-        option,
-        domain: body.domain ?? null,
-      });
-      // A concurrent request created it first: continue with that one.
-      const context = checkin
-        ? { checkin, picacode, service }
-        : await repo.findForUserByCode(auth.user.id, picacode.code);
-      if (!context) throw invalidCode();
-      return advance(context);
+      return open(auth, picacode, body, 'refuse');
+    },
+
+    /**
+     * Opens the album of a code found another way (a runner's code found by bib, issue 20) exactly
+     * as entering the code would, except that an album the user has already is the answer.
+     */
+    async openFound(auth: AuthContext, picacode: PicacodeRow) {
+      return open(auth, picacode, {}, 'answer');
     },
 
     async complete(auth: AuthContext, id: number, body: z.output<typeof completeCheckinBodySchema>) {

@@ -27,6 +27,17 @@ export const VOUCHER_GUESS_LIMITS = {
   wrongCodesPerAccount: { max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
+/**
+ * decision (issue 20): wrong bib + last name pairs of find by bib are limited like album codes,
+ * with a budget of their own so a runner's typos do not use up their codes. A pair is far easier
+ * to guess than a code (the bib shows on the photos, last names repeat), so it is the per-account
+ * budget that bounds a targeted guess; the per-address one lets a finish-line crowd on one Wi-Fi in.
+ */
+export const BIB_GUESS_LIMITS = {
+  wrongCodesPerAddress: { max: 1000, windowSeconds: 60 * 60 },
+  wrongCodesPerAccount: { max: 10, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
+
 type GuessLimits = { wrongCodesPerAddress: Limit; wrongCodesPerAccount: Limit };
 
 /** Limits on wrong guesses of one kind of code (`prefix` keeps the kinds' budgets apart). */

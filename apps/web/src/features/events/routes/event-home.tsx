@@ -2,7 +2,9 @@ import './events.css';
 import type { EventInfo } from '@fotodrop/contract/api/events';
 import { isEventSlug } from '@fotodrop/contract/rules/event-slug';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, type LoaderFunctionArgs, redirect, useParams } from 'react-router';
+import { queryClient } from '../../../shared/api/query-client';
 import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
@@ -15,13 +17,23 @@ import { PageLoader } from '../../../shared/ui/spinner';
 import { eventBySlugQuery } from '../api/events';
 import { EventCodeForm } from '../components/event-code-form';
 
+// only events that offer it show the form: its own chunk
+const FindByBibForm = lazy(() =>
+  import('../components/find-by-bib-form').then((m) => ({ default: m.FindByBibForm })),
+);
+
 /**
  * A slug is exactly 8 lowercase hex characters, else the page does not exist (a thrown 404 answer:
- * the route error screen says "Page not found"); logged-in users go to their albums.
+ * the route error screen says "Page not found"); logged-in users go to their albums, except on an
+ * event that lets runners find their album by bib here (issue 20).
  */
-export function loader({ params }: LoaderFunctionArgs): null {
-  if (!isEventSlug(params.eventSlug ?? '')) throw new Response(null, { status: 404 });
-  if (useAppStore.getState().token) throw redirect(paths.checkins.getHref());
+export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
+  const slug = params.eventSlug ?? '';
+  if (!isEventSlug(slug)) throw new Response(null, { status: 404 });
+  if (useAppStore.getState().token) {
+    const event = await queryClient.ensureQueryData(eventBySlugQuery(slug)).catch(() => null);
+    if (!event?.find_by_bib) throw redirect(paths.checkins.getHref());
+  }
   return null;
 }
 
@@ -86,6 +98,11 @@ function EventHome({ event }: { event: EventInfo }) {
               {t('event.album_open')}
             </ButtonLink>
           </div>
+        )}
+        {event.find_by_bib && (
+          <Suspense fallback={null}>
+            <FindByBibForm slug={event.slug} />
+          </Suspense>
         )}
         <EventCodeForm />
       </div>

@@ -7,6 +7,7 @@ import { leaveSite } from '../../../shared/utils/leave-site';
 import { type RecordedRequest, startTestServer } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
 import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeCheckin } from '../../checkins/test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -48,6 +49,7 @@ function makeEvent(overrides: Partial<EventInfo> = {}): EventInfo {
     cover_url: 'https://cdn.example/cover.jpg',
     experience_type: 'event',
     checkin_mode: 'none',
+    find_by_bib: false,
     picacode: null,
     currency: 'EUR',
     ...overrides,
@@ -78,6 +80,8 @@ describe('/e/:eventSlug', () => {
     expect(screen.getByText('May 10, 2026')).toBeTruthy();
     expect(screen.getByText('Bohinj')).toBeTruthy();
     expect(screen.getByText('Forty-two kilometres through three valleys.')).toBeTruthy();
+    // the event does not offer find by bib
+    expect(screen.queryByLabelText(/^Bib number/)).toBeNull();
 
     fireEvent.change(screen.getByLabelText(/^Album code/), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -104,6 +108,61 @@ describe('/e/:eventSlug', () => {
       await screen.findByRole('heading', { level: 1, name: 'My albums' }, { timeout: 5000 }),
     ).toBeTruthy();
     expect(here(router)).toBe('/checkins');
+  });
+});
+
+describe('find by bib on /e/:eventSlug', () => {
+  const FIND = '/api/v1/events/0a1b2c3d/find-by-bib/';
+  const withFindByBib = (req: RecordedRequest): Answer =>
+    req.path === '/api/v1/events/?slug=0a1b2c3d'
+      ? { status: 200, body: { results: [makeEvent({ find_by_bib: true })] } }
+      : undefined;
+  const fill = (bib: string, lastName: string) => {
+    fireEvent.change(screen.getByLabelText(/^Bib number/), { target: { value: bib } });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: lastName } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find my photos' }));
+  };
+
+  it("keeps a logged-out runner's search through sign-up, out of the address, then opens their album", async () => {
+    answer = withFindByBib;
+    const router = renderApp('/e/0a1b2c3d');
+    expect(
+      await screen.findByRole('heading', { name: 'Find your photos by bib' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    fill('12', 'García');
+    expect(await screen.findByText('Enter the bib number as printed: 3 to 5 digits.')).toBeTruthy();
+    fill(' 1042 ', 'García');
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' }, { timeout: 5000 });
+    expect(here(router)).toBe('/signup?next=%2Fe%2F0a1b2c3d');
+    expect(server.requests.some((r) => r.path === FIND)).toBe(false);
+    cleanup();
+
+    // back on the event page logged in: the search runs by itself and the album opens
+    useAppStore.getState().setAuth('k1');
+    answer = (req) =>
+      req.path === FIND ? { status: 201, body: makeCheckin({ picacode: 'RB1042' }) } : withFindByBib(req);
+    const back = renderApp('/e/0a1b2c3d');
+    await vi.waitFor(() => expect(here(back)).toBe('/checkins/RB1042'), { timeout: 5000 });
+    const sent = server.requests.filter((r) => r.path === FIND);
+    expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ bib: '1042', last_name: 'García' }]);
+  });
+
+  it('tells a logged-in runner that the pair does not match, then that they tried too often', async () => {
+    useAppStore.getState().setAuth('k1');
+    let refusal: Answer = { status: 404, body: { code: 'runner_not_found', message: 'No runner.' } };
+    answer = (req) => (req.path === FIND ? refusal : withFindByBib(req));
+    renderApp('/e/0a1b2c3d');
+    await screen.findByRole('heading', { name: 'Find your photos by bib' }, { timeout: 5000 });
+    fill('1042', 'Nowak');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'No runner of this event has this bib number and last name.',
+    );
+    refusal = {
+      status: 429,
+      body: { code: 'too_many_attempts', message: 'Wait.', data: { retry_after_seconds: 1800 } },
+    };
+    fill('1042', 'Nowacki');
+    expect(await screen.findByText(/Too many attempts. Please wait 30 minutes/)).toBeTruthy();
   });
 });
 

@@ -48,6 +48,7 @@ export const SECTIONS: { key: string; fields: FieldSpec[] }[] = [
       { key: 'data_collector_fields', type: 'collector' },
       { key: 'data_collector_form_url', type: 'url', nullable: true },
       { key: 'options', type: 'options' },
+      { key: 'find_by_bib', type: 'checkbox' },
       { key: 'step_privacy', type: 'textarea', nullable: true },
     ],
   },

@@ -41,6 +41,7 @@ export function makeConsoleEvent(overrides: Partial<ConsoleEvent> = {}): Console
     show_prices: true,
     can_see_media: true,
     show_all_event_photos: false,
+    find_by_bib: false,
     data_collector_fields: null,
     data_collector_form_url: null,
     options: null,
