@@ -82,7 +82,7 @@ export function runnerReadyService(deps: {
     /** Tells every runner of the event whose photos are now visible; the number of e-mails queued. */
     async scan(eventId: number): Promise<number> {
       const event = await photoServicesRepository(deps.db).findById(eventId);
-      if (!event || event.status !== 'published') return 0;
+      if (event?.status !== 'published') return 0;
       const organisation = await teamRepository(deps.db).organisationById(event.organisationId);
       const base = await links.forRequest({ host: undefined, eventOwnerId: event.organisationId });
       const eventLanguage = languageOfCountry(organisation?.country);
