@@ -103,7 +103,7 @@ function ImportRunnersForm({
         description={t('runners.import.consent_hint')}
         checked={consent}
         onChange={(e) => setConsent(e.target.checked)}
-        error={problem === 'consent' ? t('runners.import.consent_required') : undefined}
+        error={problem === 'consent' ? 'runners.import.consent_required' : undefined}
       />
       <div aria-live="polite">
         {problem === 'file' && <Alert tone="error">{t('runners.import.file_required')}</Alert>}
