@@ -39,6 +39,7 @@ import { organiserOrderRoutes } from './routes/organiser-orders.routes';
 import { organiserParticipantRoutes } from './routes/organiser-participants.routes';
 import { organiserPaymentRoutes } from './routes/organiser-payments.routes';
 import { organiserPriceRoutes } from './routes/organiser-prices.routes';
+import { organiserRunnerRoutes } from './routes/organiser-runners.routes';
 import { organiserUploadRoutes } from './routes/organiser-uploads.routes';
 import { organiserVoucherRoutes } from './routes/organiser-vouchers.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
@@ -197,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   organisationRoutes(context);
   brandingRoutes(context);
   organiserCodeRoutes(context, { app });
+  // after organiserCodeRoutes (the text/csv parser) and organiserRoutes (the multipart parser)
+  organiserRunnerRoutes(app, context, API_BASE);
   organiserParticipantRoutes(context);
   organiserPriceRoutes(context);
   organiserVoucherRoutes(context);

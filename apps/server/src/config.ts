@@ -143,6 +143,8 @@ const envSchema = z.object({
   /** Minutes a started payment (a 3-D Secure step, a bank page) may stay unfinished before its order is cancelled. */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Seconds without work after which a face engine thread ends and an event's faces leave memory. */
+  /** Runners' "your photos are ready" e-mails sent per minute, across every process (issue 20). */
+  READY_EMAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   ENGINE_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_ENGINE_IDLE_SECONDS),
   // the edition of the policy texts the web app shows; raise both together
   REQUIRED_POLICIES_VERSION: z.coerce.number().int().min(1).default(POLICIES_VERSION),

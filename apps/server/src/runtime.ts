@@ -21,6 +21,7 @@ import { registerMetricDailyWorker } from './services/metrics/metric-daily.jobs'
 import { registerAlbumZipWorker } from './services/orders/album-zip.jobs';
 import { registerLabPackageWorker } from './services/orders/lab-package.jobs';
 import { registerOrderWorkers } from './services/orders/order.jobs';
+import { registerRunnerReadyWorkers } from './services/runners/runner-ready.jobs';
 import { createServices, type Services } from './services/services';
 
 const RATE_LIMIT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -104,4 +105,5 @@ export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' |
   await registerBibWorkers(runtime.jobs, runtime.services);
   await registerAnonymizationWorker(runtime.jobs, runtime.services.anonymization);
   await registerMetricDailyWorker(runtime.jobs, runtime.services.metricDaily);
+  await registerRunnerReadyWorkers(runtime.jobs, runtime.mailer, runtime.services.runnerReady);
 }

@@ -693,6 +693,20 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
         }),
     },
     {
+      // issue 20: importing runners makes album codes, so it is codes.manage
+      method: 'POST',
+      path: '/organiser/v1/events/{slug}/participants/import/',
+      expected: may('codes.manage', 'event', 200),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'POST',
+          url: `${ev()}participants/import/?consent_confirmed=true`,
+          token,
+          csv: csvBody(['first name,last name,email,bib', 'Ada,Lovelace,ada@example.com,1042']),
+        }),
+    },
+    {
       // revoking twice answers the same: every allowed caller gets 200
       method: 'DELETE',
       path: '/organiser/v1/events/{slug}/codes/{code}/',

@@ -24,6 +24,7 @@ export * from './api/organiser-participants';
 export * from './api/organiser-payments';
 export * from './api/organiser-prices';
 export * from './api/organiser-progress';
+export * from './api/organiser-runners';
 export * from './api/organiser-uploads';
 export * from './api/organiser-vouchers';
 export * from './api/payment-methods';

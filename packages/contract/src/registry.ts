@@ -21,6 +21,7 @@ import { organiserParticipantEndpoints } from './api/organiser-participants';
 import { organiserPaymentEndpoints } from './api/organiser-payments';
 import { organiserPriceEndpoints } from './api/organiser-prices';
 import { organiserProgressEndpoints } from './api/organiser-progress';
+import { organiserRunnerEndpoints } from './api/organiser-runners';
 import { organiserUploadEndpoints } from './api/organiser-uploads';
 import { organiserVoucherEndpoints } from './api/organiser-vouchers';
 import { paymentMethodEndpoints } from './api/payment-methods';
@@ -62,6 +63,7 @@ export const apiGroups = {
   organiserPayments: organiserPaymentEndpoints,
   organiserOrders: organiserOrderEndpoints,
   organiserDashboard: organiserDashboardEndpoints,
+  organiserRunners: organiserRunnerEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

@@ -75,6 +75,8 @@ import { teamService } from './organisations/team.service';
 import { organiserParticipantsService } from './participants/organiser-participants.service';
 import { priceSheetsService } from './prices/price-sheets.service';
 import { pricesService } from './prices/prices.service';
+import { DEFAULT_READY_EMAILS_PER_MINUTE, runnerReadyService } from './runners/runner-ready';
+import { runnersImportService } from './runners/runners-import.service';
 import { bankAccountService } from './selling/bank-account.service';
 import { eventPaymentMethodsService } from './selling/event-payment-methods.service';
 import { printOfferService } from './selling/print-offer.service';
@@ -102,6 +104,7 @@ export interface ServiceDeps {
         | 'PAYMENT_TIMEOUT_MINUTES'
         | 'ENGINE_IDLE_SECONDS'
         | 'MAX_VIDEO_MB'
+        | 'READY_EMAILS_PER_MINUTE'
       >
     >;
   /** The payment providers; by default from the configuration's keys (the test provider without). */
@@ -228,6 +231,15 @@ export function createServices(deps: ServiceDeps) {
   );
   const refunds = orderRefunds({ db: deps.db, jobs: deps.jobs, payments, now });
   const organiserOrders = organiserOrdersService({ db: deps.db, mediaFiles });
+  const runnerReady = runnerReadyService({
+    db: deps.db,
+    jobs: deps.jobs,
+    mediaSecret: deps.mediaSecret,
+    // links in e-mails: PUBLIC_URL as main.ts resolves it (a branded organisation's own subdomain)
+    publicUrl: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
+    now,
+    emailsPerMinute: deps.config.READY_EMAILS_PER_MINUTE ?? DEFAULT_READY_EMAILS_PER_MINUTE,
+  });
   return {
     auth,
     limiter,
@@ -258,7 +270,9 @@ export function createServices(deps: ServiceDeps) {
       // QR cards link to the event's organisation site, built from PUBLIC_URL as main.ts resolves it.
       links: siteLinks,
     }),
-    organiserEvents: organiserEventsService({ db: deps.db }),
+    organiserEvents: organiserEventsService({ db: deps.db, onPublished: runnerReady.queueScan }),
+    runners: runnersImportService({ db: deps.db, now, onImported: runnerReady.queueScan }),
+    runnerReady,
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
     vouchers: organiserVouchersService({ db: deps.db, now }),
     campaigns: organiserCampaignsService({ db: deps.db, now, links: siteLinks }),

@@ -104,6 +104,7 @@ const screens: Screen[] = [
   { route: paths.organiserEventDashboard, lazy: organiserScreen('eventDashboard') },
   { route: paths.organiserMetrics, lazy: organiserScreen('metrics') },
   { route: paths.organiserInvitation, lazy: authScreen('invitation') },
+  { route: paths.runnerOptOut, lazy: () => import('../features/runners/routes/runner-opt-out') },
   { route: paths.impersonate, lazy: () => import('../features/impersonation/routes/impersonate') },
   { route: paths.help, lazy: () => import('../features/help/routes/help-page') },
   { route: paths.cameraHelp, lazy: () => import('../features/selfie/routes/camera-help-page') },

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { jobRecovery, type RecoveryOptions } from './job-recovery';
 
 export interface JobOptions {
@@ -102,4 +103,48 @@ export async function startJobQueue(
     },
   };
   return queue;
+}
+
+/** A job written by `enqueueInTransaction`. */
+export interface TransactionalJob {
+  data: object;
+  singletonKey: string;
+}
+
+/**
+ * Jobs inserted by the caller's own statement into pg-boss's table (same database), so they
+ * commit or roll back with the caller's transaction: what the transaction records and the jobs
+ * it queues cannot part in a crash. Spaced `spacingSeconds` apart after the last job of the
+ * queue still waiting, which makes the queue's pace a rate across every process (callers hold
+ * `pg_advisory_xact_lock` on the queue first). The queue must exist: a worker of it was started.
+ */
+export async function enqueueInTransaction(
+  tx: Queryable,
+  name: string,
+  jobs: readonly TransactionalJob[],
+  options: { spacingSeconds: number; retryLimit?: number; retryDelaySeconds?: number },
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const records = jobs.map((j, n) => ({ data: j.data, key: j.singletonKey, n }));
+  const result = await tx.execute(sql`
+    with base as (
+      select greatest(now(), coalesce(max(start_after) + ${options.spacingSeconds}::float8 * interval '1 second', now())) as t
+      from ${sql.raw(SCHEMA)}.job where name = ${name} and state = 'created'
+    )
+    insert into ${sql.raw(SCHEMA)}.job
+      (name, data, start_after, singleton_key, retry_limit, retry_delay, retry_backoff, policy, keep_until)
+    select ${name}, x.data, base.t + x.n * ${options.spacingSeconds}::float8 * interval '1 second', x.key,
+      ${options.retryLimit ?? 5}, ${options.retryDelaySeconds ?? 5}, true, q.policy,
+      base.t + x.n * ${options.spacingSeconds}::float8 * interval '1 second' + interval '14 days'
+    from json_to_recordset(${JSON.stringify(records)}::json) as x(data jsonb, key text, n int)
+    cross join base
+    join ${sql.raw(SCHEMA)}.queue q on q.name = ${name}
+    returning id`);
+  const inserted = Array.isArray(result) ? result.length : (result as { rows: unknown[] }).rows.length;
+  if (inserted !== jobs.length) throw new Error(`queue ${name} does not exist yet: start its worker first`);
+}
+
+/** Serialises the callers of `enqueueInTransaction` on one queue until their transactions end. */
+export async function lockQueue(tx: Queryable, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fotodrop-queue:${name}`}))`);
 }

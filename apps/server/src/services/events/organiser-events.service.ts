@@ -29,7 +29,11 @@ const SLUG_ATTEMPTS = 5;
  * participant side reads, the lifecycle (draft → published → archived), photographers, and the
  * settings that cannot change any more. Role checks: `consoleAccess` (events.read / events.manage).
  */
-export function organiserEventsService(deps: { db: Db }) {
+export function organiserEventsService(deps: {
+  db: Db;
+  /** After an event became published (issue 20: its runners whose photos are out are told). */
+  onPublished?: (eventId: number) => Promise<void>;
+}) {
   const access = () => consoleAccess(deps.db);
 
   /** Settings that cannot change now, each with the reason the console shows. */
@@ -117,8 +121,9 @@ export function organiserEventsService(deps: { db: Db }) {
     async update(auth: AuthContext, slug: string, body: UpdateBody): Promise<ConsoleEvent> {
       const { event: found } = await access().event(auth, slug, 'events.manage');
       const { photographer_member_ids, slug: newSlug, ...settings } = body;
+      let published = false;
       try {
-        return await deps.db.transaction(async (tx) => {
+        const answer = await deps.db.transaction(async (tx) => {
           const repo = organiserEventsRepository(tx);
           // the row locked: two edits of one event (or an edit and a sale's check) queue
           const event = await repo.lockEvent(found.id);
@@ -145,8 +150,11 @@ export function organiserEventsService(deps: { db: Db }) {
           if (photographer_member_ids !== undefined) {
             await teamRepository(tx).setPhotographers(event.id, photographer_member_ids);
           }
+          published = event.status !== 'published' && updated.status === 'published';
           return present(tx, updated);
         });
+        if (published) await deps.onPublished?.(answer.id);
+        return answer;
       } catch (error) {
         if (isUniqueViolation(error)) throw slugTaken();
         throw error;

@@ -286,6 +286,12 @@ export const paths = {
     access: 'all',
     getHref: (token?: string) => withQuery('/organiser/invitation', { token }),
   },
+  /** The opt-out link of a runner's "your photos are ready" e-mail (issue 20). */
+  runnerOptOut: {
+    path: '/runners/opt-out',
+    access: 'all',
+    getHref: (token?: string) => withQuery('/runners/opt-out', { token }),
+  },
   notFound: { path: '*', access: 'all', getHref: () => '/404' },
 } as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
 

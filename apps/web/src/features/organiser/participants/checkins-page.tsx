@@ -1,5 +1,6 @@
 import './participants.css';
 import type { OrganiserCheckin } from '@fotodrop/contract/api/organiser-participants';
+import { roleMay } from '@fotodrop/contract/rules/console-permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { translateError } from '../../../shared/i18n/messages';
@@ -8,6 +9,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { ConsoleEventPage } from '../console/console-event-page';
 import { ConsolePager } from '../console/console-pager';
+import { ImportRunners } from './import-runners';
 import { type CheckinFilters, checkinsPageQuery } from './participants-api';
 import { FilterSelect, SearchForm } from './search-form';
 
@@ -25,7 +27,16 @@ export function Component() {
       action="orders.read"
       notAllowed={t('organiser.participants.not_allowed')}
     >
-      {({ slug }) => <CheckinsList slug={slug} />}
+      {({ slug, role }) => (
+        <>
+          {(!role || roleMay(role, 'codes.manage')) && (
+            <div className="runners-import-bar">
+              <ImportRunners slug={slug} />
+            </div>
+          )}
+          <CheckinsList slug={slug} />
+        </>
+      )}
     </ConsoleEventPage>
   );
 }

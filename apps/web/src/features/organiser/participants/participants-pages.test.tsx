@@ -89,6 +89,15 @@ function api(req: RecordedRequest): Answer {
     );
     return page(found, url, Number(url.searchParams.get('page_size')));
   }
+  if (url.pathname === `${EVENT}/participants/import/`) {
+    // a file naming bib 9999 is refused as a whole; any other is imported
+    return req.body.includes('9999')
+      ? {
+          status: 200,
+          body: { imported: 0, refused: [{ row: 3, reason: 'bib.not_issued', column: 'bib' }] },
+        }
+      : { status: 200, body: { imported: 2, refused: [] } };
+  }
   if (url.pathname === '/api/organiser/v1/events/')
     return { status: 200, body: { results: [makeOrganiserEvent({ slug: 'city-run', name: 'City Run' })] } };
   if (url.pathname === '/api/organiser/v1/organisations/34/support-requests/') {
@@ -157,6 +166,46 @@ describe('the participants of an event in the console', { timeout: 30_000 }, () 
       ),
     ).toBeTruthy();
     expect(server.requests.some((r) => r.path.includes('/checkins/'))).toBe(false);
+  });
+});
+
+describe('importing runners from the participants page', { timeout: 60_000 }, () => {
+  const choose = (csv: string) => {
+    const input = screen.getByLabelText('CSV file') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([csv], 'runners.csv', { type: 'text/csv' })] } });
+  };
+  const HEADER = 'first name,last name,email,bib';
+
+  it('asks for the consent, sends the file with it and shows the refused rows with their reasons', async () => {
+    myRole = 'manager';
+    renderApp('/organiser/events/city-run/participants');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import runners' }, wait));
+    const dialog = await screen.findByRole('dialog', { name: 'Import runners' }, wait);
+    choose(`${HEADER}\nAda,Lovelace,ada@example.test,1042\nAlan,Turing,alan@example.test,1043\n`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('Confirm that the runners agreed to be contacted.')).toBeTruthy();
+    expect(server.requests.some((r) => r.path.includes('/participants/import/'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /agreed to be contacted/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('Runners imported: 2.', {}, wait)).toBeTruthy();
+    const sent = server.requests.find((r) => r.path.includes('/participants/import/'))!;
+    expect(sent.path).toContain('consent_confirmed=true');
+    expect(sent.headers['content-type']).toContain('text/csv');
+    expect(sent.body).toContain('Ada,Lovelace');
+
+    choose(`${HEADER}\nAda,Lovelace,ada@example.test,1042\nBob,Nobody,bob@example.test,9999\n`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('Nothing was imported. Refused rows: 1.', {}, wait)).toBeTruthy();
+    const row = within(dialog).getByText('3').closest('tr')!;
+    expect(within(row).getByText('Bib')).toBeTruthy();
+    expect(within(row).getByText('This bib is not in the event’s list of bibs.')).toBeTruthy();
+  });
+
+  it('offers no import to support, who may not make codes', async () => {
+    renderApp('/organiser/events/city-run/participants');
+    expect(await screen.findByRole('heading', { level: 2, name: '60 albums' }, wait)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Import runners' })).toBeNull();
   });
 });
 

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { RUNNERS_CSV_MAX_BYTES, RUNNERS_CSV_MAX_ROWS, runnersImportResultSchema } from '../rules/runners-csv';
+import { eventSlugSchema } from './events';
+
+/*
+ * Race runners (issue 20): the participants import with the organiser's confirmation that the
+ * runners agreed to be contacted, and the runner's own opt-out of the "your photos are ready" e-mail.
+ */
+
+const tag = 'Organiser runners';
+
+export const runnersImportParamsSchema = z.object({ slug: eventSlugSchema });
+
+/**
+ * `consent_confirmed=true`: the organiser confirms the runners of this file agreed to be contacted
+ * about their photos. Anything else refuses the import before it is read.
+ */
+export const consentConfirmedSchema = z.literal('true', { error: 'consent.required' });
+
+export const runnersImportQuerySchema = z.object({
+  /** Required unless the multipart form carries it as a field. */
+  consent_confirmed: consentConfirmedSchema.optional(),
+});
+
+/** The multipart form of the import: the file and the confirmation. */
+export const RUNNERS_IMPORT_FILE_FIELD = 'file';
+
+/** `POST /v1/runners/opt-out/`: the token of the link in a runner's e-mail. */
+export const runnerOptOutBodySchema = z.object({
+  token: z
+    .string({ error: 'field.required' })
+    .trim()
+    .min(1, { message: 'field.required' })
+    .max(200, { message: 'token.invalid' }),
+});
+export type RunnerOptOutBody = z.input<typeof runnerOptOutBodySchema>;
+
+export const runnerOptOutResultSchema = z.object({
+  /** The event the runner will hear no more about. */
+  event_name: z.string(),
+});
+export type RunnerOptOutResult = z.infer<typeof runnerOptOutResultSchema>;
+
+export const organiserRunnerEndpoints = {
+  importRunners: endpoint({
+    method: 'POST',
+    path: '/organiser/v1/events/{slug}/participants/import/',
+    tag,
+    access: 'user',
+    summary:
+      'Import the race participants from a CSV (`text/csv` body, or multipart with the file in `file`): ' +
+      `first name, last name, e-mail, bib, optional language; at most ${RUNNERS_CSV_MAX_ROWS} rows. ` +
+      '`consent_confirmed=true` (query parameter or form field) confirms the runners agreed to be contacted ' +
+      'about their photos. All or nothing: any refused row imports nothing (`imported: 0`) and every refused ' +
+      "row is listed with its reason. Bibs must be in the event's issued list; without one, the imported bibs " +
+      'become the list. A runner already imported (same bib) is updated and keeps their album code (codes.manage)',
+    params: runnersImportParamsSchema,
+    query: runnersImportQuerySchema,
+    body: z.string().max(RUNNERS_CSV_MAX_BYTES, { message: 'file.too_large' }),
+    bodyType: 'text/csv',
+    multipart: true,
+    bodyLimitBytes: RUNNERS_CSV_MAX_BYTES,
+    response: runnersImportResultSchema,
+  }),
+  runnerOptOut: endpoint({
+    method: 'POST',
+    path: '/v1/runners/opt-out/',
+    tag,
+    access: 'public',
+    summary:
+      'A runner stops the e-mails about their race photos, with the signed token of the link in their ' +
+      '"your photos are ready" e-mail (no account needed); answering the same token again is harmless',
+    body: runnerOptOutBodySchema,
+    response: runnerOptOutResultSchema,
+  }),
+};
