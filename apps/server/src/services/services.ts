@@ -154,11 +154,21 @@ export function createServices(deps: ServiceDeps) {
     faceIndex,
     matching: faceMatching,
   });
+  const runnerReady = runnerReadyService({
+    db: deps.db,
+    jobs: deps.jobs,
+    mediaSecret: deps.mediaSecret,
+    // links in e-mails: PUBLIC_URL as main.ts resolves it (a branded organisation's own subdomain)
+    publicUrl: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
+    now,
+    emailsPerMinute: deps.config.READY_EMAILS_PER_MINUTE ?? DEFAULT_READY_EMAILS_PER_MINUTE,
+  });
   const bibReading = bibReadingService({
     db: deps.db,
     jobs: deps.jobs,
     storage: deps.storage,
     engine: deps.bibEngine ?? processBibEngine({ idleMs }),
+    onBibsRead: runnerReady.queueScan,
   });
   const mediaFiles = mediaFilesService({
     db: deps.db,
@@ -231,15 +241,6 @@ export function createServices(deps: ServiceDeps) {
   );
   const refunds = orderRefunds({ db: deps.db, jobs: deps.jobs, payments, now });
   const organiserOrders = organiserOrdersService({ db: deps.db, mediaFiles });
-  const runnerReady = runnerReadyService({
-    db: deps.db,
-    jobs: deps.jobs,
-    mediaSecret: deps.mediaSecret,
-    // links in e-mails: PUBLIC_URL as main.ts resolves it (a branded organisation's own subdomain)
-    publicUrl: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT ?? 8080}`,
-    now,
-    emailsPerMinute: deps.config.READY_EMAILS_PER_MINUTE ?? DEFAULT_READY_EMAILS_PER_MINUTE,
-  });
   return {
     auth,
     limiter,
