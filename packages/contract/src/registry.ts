@@ -12,6 +12,7 @@ import { orderEndpoints } from './api/orders';
 import { brandingEndpoints } from './api/organisation-branding';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
+import { organiserBibEndpoints } from './api/organiser-bibs';
 import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserDashboardEndpoints } from './api/organiser-dashboard';
 import { organiserEventEndpoints } from './api/organiser-events';
@@ -62,6 +63,7 @@ export const apiGroups = {
   organiserPayments: organiserPaymentEndpoints,
   organiserOrders: organiserOrderEndpoints,
   organiserDashboard: organiserDashboardEndpoints,
+  organiserBibs: organiserBibEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

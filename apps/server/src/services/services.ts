@@ -32,6 +32,7 @@ import { photobookCovers } from './cart-print/photobook-covers';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
 import { codesService } from './codes/codes.service';
+import { eventBibsService } from './events/event-bibs.service';
 import { galleriesService } from './events/galleries.service';
 import { organiserEventsService } from './events/organiser-events.service';
 import { anonymizationService } from './faces/anonymization.service';
@@ -239,6 +240,7 @@ export function createServices(deps: ServiceDeps) {
       links: siteLinks,
     }),
     organiserEvents: organiserEventsService({ db: deps.db }),
+    eventBibs: eventBibsService({ db: deps.db }),
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
     vouchers: organiserVouchersService({ db: deps.db, now }),
     campaigns: organiserCampaignsService({ db: deps.db, now, links: siteLinks }),

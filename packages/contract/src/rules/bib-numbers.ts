@@ -109,3 +109,12 @@ export const bibListSchema = z
 export const BIB_TAG_PREFIX = 'bib-';
 export const bibTag = (number: string): string => `${BIB_TAG_PREFIX}${number}`;
 export const isBibTag = (tag: string): boolean => tag.startsWith(BIB_TAG_PREFIX);
+
+/**
+ * The bib a tag stands for, or null: only `bib-` and a valid bib number is a photo's bib. Other
+ * `bib-…` tags (written by hand before issue 20) stay plain tags.
+ */
+export function bibOfTag(tag: string): string | null {
+  const number = tag.slice(BIB_TAG_PREFIX.length);
+  return tag.startsWith(BIB_TAG_PREFIX) && isBibNumber(number) ? number : null;
+}
