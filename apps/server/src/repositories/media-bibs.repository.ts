@@ -29,15 +29,16 @@ export function mediaBibsRepository(db: Queryable) {
      */
     async replaceOcr(mediaId: number, read: readonly BibCandidate[]): Promise<void> {
       const numbers = read.map((r) => r.number);
-      await db
-        .delete(mediaBibs)
-        .where(
-          and(
-            eq(mediaBibs.mediaId, mediaId),
-            eq(mediaBibs.source, 'ocr'),
-            numbers.length > 0 ? sql`${mediaBibs.number} <> all(${numbers})` : undefined,
-          ),
-        );
+      await db.delete(mediaBibs).where(
+        and(
+          eq(mediaBibs.mediaId, mediaId),
+          eq(mediaBibs.source, 'ocr'),
+          // one text[] parameter: drizzle would spread a plain array into a row of parameters
+          numbers.length > 0
+            ? sql`${mediaBibs.number} <> all(${`{${numbers.join(',')}}`}::text[])`
+            : undefined,
+        ),
+      );
       if (read.length > 0) {
         await db
           .insert(mediaBibs)
