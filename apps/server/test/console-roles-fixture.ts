@@ -136,6 +136,10 @@ export async function organisationState(h: Harness, organisationId: number): Pro
      union all ${ofEvents('galleries')}
      union all ${ofEvents('picacodes')}
      union all ${ofEvents('media')}
+     union all ${ofEvents('event_bibs')}
+     union all select 'media_bibs', to_jsonb(x)::text from media_bibs x
+       join media m on m.id = x.media_id join photo_services p on p.id = m.photo_service_id
+      where p.organisation_id = $1
      union all ${ofEvents('price_lists')}
      union all select 'price_sheets', to_jsonb(s)::text from price_sheets s where s.organisation_id = $1
      union all select 'voucher', to_jsonb(v)::text from vouchers v where v.organisation_id = $1

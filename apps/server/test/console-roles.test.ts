@@ -518,6 +518,27 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
         ),
       run: (token, id) => status({ method: 'DELETE', url: `${ev()}galleries/${id}/`, token }),
     },
+    // race-day bibs (issue 20)
+    {
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/bibs/',
+      expected: may('events.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}bibs/`, token }),
+    },
+    {
+      method: 'PUT',
+      path: '/organiser/v1/events/{slug}/bibs/',
+      expected: may('events.manage', 'event', 200),
+      mutates: true,
+      run: (token) =>
+        status({
+          method: 'PUT',
+          url: `${ev()}bibs/`,
+          token,
+          json: { numbers: [String(1000 + ++n), '2000'], recognition: n % 2 === 0 },
+        }),
+    },
     // media
     {
       method: 'POST',
@@ -550,7 +571,7 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
           method: 'PATCH',
           url: `${ev()}media/${id}/`,
           token,
-          json: { tags: [`bib-${++n}`], hidden: true },
+          json: { tags: [`team-${++n}`], bibs: [String(1000 + n)], hidden: true },
         }),
     },
     {

@@ -12,6 +12,7 @@ import { orderEndpoints } from './api/orders';
 import { brandingEndpoints } from './api/organisation-branding';
 import { organisationEndpoints } from './api/organisations';
 import { organiserEndpoints } from './api/organiser';
+import { organiserBibEndpoints } from './api/organiser-bibs';
 import { organiserCodeEndpoints } from './api/organiser-codes';
 import { organiserDashboardEndpoints } from './api/organiser-dashboard';
 import { organiserEventEndpoints } from './api/organiser-events';
@@ -64,6 +65,7 @@ export const apiGroups = {
   organiserOrders: organiserOrderEndpoints,
   organiserDashboard: organiserDashboardEndpoints,
   organiserRunners: organiserRunnerEndpoints,
+  organiserBibs: organiserBibEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(apiGroups).flatMap((group) => Object.values(group));

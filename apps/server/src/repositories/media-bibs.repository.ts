@@ -4,6 +4,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { media } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { eventBibs, mediaBibs } from '../db/race-schema';
+import { BIB_TAG_PATTERN } from './organiser-bibs.repository';
 
 /**
  * The bibs of photos (issue 20). A photo's `ocr` and `manual` rows are mirrored into its
@@ -79,11 +80,14 @@ export function mediaBibsRepository(db: Queryable) {
       return out;
     },
 
-    /** The photo's `bib-` tags made equal to its `ocr` and `manual` rows; other tags untouched. */
+    /**
+     * The photo's bib tags made equal to its `ocr` and `manual` rows; other tags untouched, `bib-…`
+     * ones that are no bib number too (tags written by hand before issue 20).
+     */
     async syncTags(mediaId: number): Promise<void> {
       await db.execute(sql`
         update ${media} set tags = array(
-          select t from unnest(${media.tags}) as t where t not like ${`${BIB_TAG_PREFIX}%`}
+          select t from unnest(${media.tags}) as t where t !~ ${BIB_TAG_PATTERN}
           union all
           select ${BIB_TAG_PREFIX} || b.number from ${mediaBibs} b
            where b.media_id = ${mediaId} and b.source in ('ocr', 'manual')

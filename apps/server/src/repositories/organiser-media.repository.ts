@@ -1,4 +1,4 @@
-import type { MediaStatus, MediaType } from '@fotodrop/contract';
+import { bibTag, type MediaStatus, type MediaType } from '@fotodrop/contract';
 import {
   and,
   arrayContains,
@@ -16,6 +16,7 @@ import {
 import { galleries, media, photoServices } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { faces } from '../db/face-schema';
+import { mediaBibs } from '../db/race-schema';
 import { eventPhotographers, organisationMembers } from '../db/team-schema';
 
 export type OrganiserEventRow = Pick<
@@ -57,12 +58,17 @@ export interface OrganiserMediaFilter {
   maxFaces?: number;
   uploadedBy?: number;
   hidden?: boolean;
+  /** Issue 20: `none`, photos without a bib (read or set by hand); a number, photos carrying it. */
+  bib?: string;
 }
 
 /**
  * Faces found in the outer `media` row (faces_media_idx). Spelled out with an alias: in a select
  * list drizzle writes bare column names, and a bare "id" would resolve inside the subquery.
  */
+/** A bib on the outer `media` row (the primary key of media_bibs starts with media_id). */
+const withBib = sql`select 1 from ${mediaBibs} b where b.media_id = "media"."id" and b.source in ('ocr', 'manual')`;
+
 const faceCount = sql<number>`(select count(*)::int from ${faces} f where f.media_id = "media"."id")`;
 
 export const organiserMediaColumns = {
@@ -106,6 +112,9 @@ export function organiserMediaRepository(db: Queryable) {
       f.uploadedBy !== undefined ? eq(media.uploadedBy, f.uploadedBy) : undefined,
       f.hidden === true ? isNotNull(media.hiddenAt) : undefined,
       f.hidden === false ? isNull(media.hiddenAt) : undefined,
+      f.bib === 'none' ? sql`not exists (${withBib})` : undefined,
+      // a photo's bibs are mirrored in its tags, whose index answers this
+      f.bib !== undefined && f.bib !== 'none' ? arrayContains(media.tags, [bibTag(f.bib)]) : undefined,
     );
 
   return {

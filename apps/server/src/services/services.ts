@@ -41,6 +41,7 @@ import { photobookCovers } from './cart-print/photobook-covers';
 import { printService } from './cart-print/print.service';
 import { shippingQuote } from './cart-print/shipping';
 import { codesService } from './codes/codes.service';
+import { eventBibsService } from './events/event-bibs.service';
 import { galleriesService } from './events/galleries.service';
 import { organiserEventsService } from './events/organiser-events.service';
 import { anonymizationService } from './faces/anonymization.service';
@@ -272,6 +273,7 @@ export function createServices(deps: ServiceDeps) {
       links: siteLinks,
     }),
     organiserEvents: organiserEventsService({ db: deps.db, onPublished: runnerReady.queueScan }),
+    eventBibs: eventBibsService({ db: deps.db, onBibsSettingsChanged: bibReading.queueEventBibReading }),
     runners: runnersImportService({ db: deps.db, now, onImported: runnerReady.queueScan }),
     runnerReady,
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),

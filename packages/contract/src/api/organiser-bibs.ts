@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
 import { BIB_LIST_MAX, bibListSchema, bibNumberSchema } from '../rules/bib-numbers';
 import { eventSlugSchema } from './events';
 
 /*
- * Wire shapes of race-day bibs (issue 20). Schemas only for now: the endpoints
- * (`PUT /organiser/v1/events/{slug}/bibs/`, the media list's `bibs`, `PATCH …/media/{id}/`)
- * are declared with their server routes, because a declared endpoint must be routed or listed in
- * NOT_YET_BUILT, and documented in the committed OpenAPI file. The participants' find by bib is an
- * event endpoint (`api/events.ts`).
+ * Wire shapes of race-day bibs (issue 20): the event's issued list and recognition switch
+ * (`organiserBibEndpoints`), a photo's bibs in the organiser's media list and its PATCH
+ * (`api/organiser.ts`, `api/organiser-media.ts`). The participants' find by bib is an event
+ * endpoint (`api/events.ts`).
  */
 
 /** Where a photo's bib came from: read by recognition, or set by the organiser (never overwritten). */
@@ -56,3 +56,29 @@ export const mediaBibsPatchSchema = z
   .array(bibNumberSchema, { error: 'bibs.invalid' })
   .max(MEDIA_BIBS_MAX, { message: 'bibs.too_many' })
   .transform((numbers) => [...new Set(numbers)]);
+
+export const organiserBibEndpoints = {
+  getEventBibs: endpoint({
+    method: 'GET',
+    path: '/organiser/v1/events/{slug}/bibs/',
+    tag: 'Organiser',
+    access: 'user',
+    summary: "The event's issued bibs, in numeric order, and whether recognition reads them (events.read)",
+    params: eventBibsParamsSchema,
+    response: eventBibsSchema,
+  }),
+  putEventBibs: endpoint({
+    method: 'PUT',
+    path: '/organiser/v1/events/{slug}/bibs/',
+    tag: 'Organiser',
+    access: 'user',
+    summary:
+      `Replace the event's whole list of issued bibs (3–5 digits, up to ${BIB_LIST_MAX.toLocaleString('en')}; ` +
+      'repeats dropped) and switch bib recognition on or off; with recognition on, the photos are ' +
+      'read again when it was just turned on or the list changed (events.manage)',
+    params: eventBibsParamsSchema,
+    body: putEventBibsBodySchema,
+    bodyLimitBytes: EVENT_BIBS_BODY_LIMIT_BYTES,
+    response: eventBibsSchema,
+  }),
+};

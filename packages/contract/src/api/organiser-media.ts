@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint';
 import { id, idParam, mediaIds } from './common';
 import { eventSlugSchema } from './events';
 import { MEDIA_TAG_MAX_LENGTH, MEDIA_TAGS_MAX, organiserMediaSchema } from './organiser';
+import { mediaBibsPatchSchema } from './organiser-bibs';
 
 const tag = 'Organiser';
 
@@ -29,6 +30,12 @@ export const updateMediumSchema = z
     hidden: z.boolean().optional(),
     /** A video's poster frame: this second of the video; the poster and thumbnails are made again. */
     poster_seconds: z.number().int().min(0).max(POSTER_SECONDS_MAX).optional(),
+    /**
+     * Issue 20: the photo's whole list of bibs after correction. Numbers recognition read stay
+     * `ocr`, others become `manual`; a read number left out is remembered as removed. Its `bib-`
+     * tags follow; `tags` never changes them.
+     */
+    bibs: mediaBibsPatchSchema.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'field.required' });
 export type UpdateMedium = z.infer<typeof updateMediumSchema>;
@@ -83,8 +90,9 @@ export const organiserMediaManageEndpoints = {
     tag,
     access: 'user',
     summary:
-      "Move a medium to a gallery, set its tags, hide or show it in albums, or choose a video's " +
-      'poster second (its poster and thumbnails are made again) (media.manage)',
+      "Move a medium to a gallery, set its tags, hide or show it in albums, choose a video's " +
+      'poster second (its poster and thumbnails are made again), or correct its bibs (their ' +
+      '`bib-` tags follow; `tags` cannot add or drop them: tags.bib_reserved) (media.manage)',
     params: organiserMediumParamsSchema,
     body: updateMediumSchema,
     response: organiserMediaSchema,

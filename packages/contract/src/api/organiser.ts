@@ -3,8 +3,10 @@ import { MEDIA_TYPES } from '../constants';
 import { endpoint } from '../endpoint';
 import { EVENT_STATUSES } from '../enums';
 import { pageQuerySchema, paginated } from '../pagination';
+import { bibNumberSchema } from '../rules/bib-numbers';
 import { boolQuery, date, dateTime, id, idParam, resultsOf } from './common';
 import { eventSlugSchema } from './events';
+import { mediaBibSchema } from './organiser-bibs';
 
 const tag = 'Organiser';
 
@@ -125,8 +127,12 @@ export const organiserMediaSchema = z.object({
   /** Why processing failed (a reject reason such as `corrupt`); null unless `failed`. */
   error_reason: z.string().nullable(),
   original_filename: z.string().nullable(),
+  /** Issue 20: the original file name again, under the name the race-day checks read. */
+  filename: z.string().nullable(),
   gallery_id: id.nullable(),
   tags: z.array(z.string()),
+  /** Issue 20: the bibs on it, read by recognition or set by the organiser, in numeric order. */
+  bibs: z.array(mediaBibSchema),
   created_at: dateTime,
   /** Signed links; null until the medium is ready. */
   thumbnail_url: z.string().nullable(),
@@ -162,6 +168,8 @@ export const organiserMediaQuerySchema = pageQuerySchema(ORGANISER_MEDIA_PAGE_SI
   uploaded_by: idParam.optional(),
   /** `true`: only hidden (and deleted-but-bought) media; `false`: only those participants see. */
   hidden: boolQuery.optional(),
+  /** Issue 20: `none`: photos without a bib (read or set by hand); a number: photos carrying that bib. */
+  bib: z.union([z.literal('none'), bibNumberSchema]).optional(),
 });
 export const organiserMediaPageSchema = paginated(organiserMediaSchema);
 
@@ -242,8 +250,9 @@ export const organiserEndpoints = {
     tag,
     access: 'user',
     summary:
-      "An event's uploads, newest first, filtered by status, gallery, tag, face count, uploader and " +
-      'hidden, with signed thumbnail, clean preview and video links once ready (media.read)',
+      "An event's uploads, newest first, filtered by status, gallery, tag, face count, uploader, " +
+      'hidden and bib (`none`: without a bib), with their bibs and signed thumbnail, clean preview ' +
+      'and video links once ready (media.read)',
     params: uploadMediaParamsSchema,
     query: organiserMediaQuerySchema,
     response: organiserMediaPageSchema,

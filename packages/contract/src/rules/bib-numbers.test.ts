@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findByBibBodySchema } from '../api/events';
 import { MEDIA_BIBS_MAX, mediaBibsPatchSchema, putEventBibsBodySchema } from '../api/organiser-bibs';
-import { BIB_LIST_MAX, bibNumberSchema, compareBibs, parseBibList } from './bib-numbers';
+import {
+  BIB_LIST_MAX,
+  bibNumberSchema,
+  bibOfTag,
+  compareBibs,
+  formatBibRanges,
+  parseBibList,
+} from './bib-numbers';
 
 const bibValue = fc.integer({ min: 100, max: 99_999 });
 const separator = fc.constantFrom(',', ' ', '\n', '\r\n', '\t', ';', ', ', ' ;\t');
@@ -152,5 +159,43 @@ describe('the bib corrections and find-by-bib bodies', () => {
     expect(findByBibBodySchema.safeParse({ bib: '1042', last_name: '  ' }).success).toBe(false);
     expect(findByBibBodySchema.safeParse({ bib: '1042' }).success).toBe(false);
     expect(findByBibBodySchema.safeParse({ bib: 1042, last_name: 'Novak' }).success).toBe(false);
+  });
+});
+
+describe('formatBibRanges', () => {
+  it('writes runs as ranges that parseBibList reads back to the same list', () => {
+    expect(formatBibRanges(['1000', '1001', '1002', '1500', '0098', '0099', '0100', '999'])).toBe(
+      '0098-0100, 999-1002, 1500',
+    );
+    expect(formatBibRanges([])).toBe('');
+    const bib = fc.oneof(
+      bibValue.map(String),
+      fc
+        .tuple(fc.integer({ min: 0, max: 9_999 }), fc.integer({ min: 3, max: 5 }))
+        .map(([v, w]) => String(v).padStart(w, '0')),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          bib.filter((b) => /^[0-9]{3,5}$/.test(b)),
+          { maxLength: 200 },
+        ),
+        (list) => {
+          const unique = [...new Set(list)].sort(compareBibs);
+          const back = parseBibList(formatBibRanges(unique));
+          expect(back.problems).toEqual([]);
+          expect(back.numbers).toEqual(unique);
+        },
+      ),
+    );
+  });
+});
+
+describe('bibOfTag', () => {
+  it('reads only bib- and a bib number', () => {
+    expect(bibOfTag('bib-1042')).toBe('1042');
+    expect(bibOfTag('bib-0042')).toBe('0042');
+    for (const tag of ['bib-7', 'bib-123456', 'bib-12a', 'Bib-1042', 'finish', 'bib-'])
+      expect(bibOfTag(tag)).toBeNull();
   });
 });

@@ -99,6 +99,32 @@ export function parseBibList(input: string): BibList {
   return { numbers: [...seen].sort(compareBibs), problems };
 }
 
+/**
+ * A list of bibs written back as `parseBibList` reads it, runs of consecutive numbers as ranges
+ * ("1000-1999, 2500"), so a 50,000-bib list shows in a few lines. A run keeps one width when it
+ * starts with a zero, as its range must.
+ */
+export function formatBibRanges(numbers: readonly string[]): string {
+  const parts: string[] = [];
+  let start: string | undefined;
+  let end = '';
+  for (const n of [...numbers].sort(compareBibs)) {
+    const joins =
+      start !== undefined &&
+      Number(n) === Number(end) + 1 &&
+      (start.startsWith('0') ? n.length === start.length : !n.startsWith('0'));
+    if (joins) {
+      end = n;
+      continue;
+    }
+    if (start !== undefined) parts.push(start === end ? start : `${start}-${end}`);
+    start = n;
+    end = n;
+  }
+  if (start !== undefined) parts.push(start === end ? start : `${start}-${end}`);
+  return parts.join(', ');
+}
+
 /** A list of bibs as the API takes it: each a bib, unique, in order (duplicates are dropped). */
 export const bibListSchema = z
   .array(bibNumberSchema, { error: 'bibs.invalid' })
@@ -109,3 +135,12 @@ export const bibListSchema = z
 export const BIB_TAG_PREFIX = 'bib-';
 export const bibTag = (number: string): string => `${BIB_TAG_PREFIX}${number}`;
 export const isBibTag = (tag: string): boolean => tag.startsWith(BIB_TAG_PREFIX);
+
+/**
+ * The bib a tag stands for, or null: only `bib-` and a valid bib number is a photo's bib. Other
+ * `bib-…` tags (written by hand before issue 20) stay plain tags.
+ */
+export function bibOfTag(tag: string): string | null {
+  const number = tag.slice(BIB_TAG_PREFIX.length);
+  return tag.startsWith(BIB_TAG_PREFIX) && isBibNumber(number) ? number : null;
+}

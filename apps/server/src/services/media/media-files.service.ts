@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { DOWNLOAD_LINK_TTL_HOURS } from '@fotodrop/contract';
+import { bibOfTag, DOWNLOAD_LINK_TTL_HOURS } from '@fotodrop/contract';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
@@ -20,6 +20,7 @@ import { makeVideoDerivatives, makeVideoPoster } from '../../media/video-derivat
 import { DEFAULT_MAX_VIDEO_BYTES } from '../../media/video-inspect';
 import { DEFAULT_WORK_ROOT, makeWorkDir, withWorkDir } from '../../media/work-dirs';
 import { mediaRepository } from '../../repositories/media.repository';
+import { organiserBibsRepository } from '../../repositories/organiser-bibs.repository';
 import { shareHasher } from '../sharing/share-hash';
 import { type DownloadOwner, ownerSegment } from './download-owner';
 
@@ -250,6 +251,9 @@ export function mediaFilesService(deps: {
         if (!existing) throw new Error('duplicate medium vanished');
         return { id: existing.id, duplicate: true, status: existing.status };
       }
+      // issue 20: bib tags given at upload are the photo's bibs, set by hand
+      if (input.tags.some((t) => bibOfTag(t) !== null))
+        await organiserBibsRepository(deps.db).adoptTags(row.id);
       if ('upload' in input) {
         await deps.storage.putFile(uploadKey(row.id), input.upload.path, 'application/octet-stream');
       } else {

@@ -1,4 +1,6 @@
 import {
+  bibOfTag,
+  bibTag,
   MEDIA_TAGS_MAX,
   type MediaBulk,
   type MediaBulkResult,
@@ -10,7 +12,9 @@ import type { Db, Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { mediaPrefix } from '../../media/variants';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
+import { mediaBibsRepository } from '../../repositories/media-bibs.repository';
 import { type ManagedMediumRow, mediaManageRepository } from '../../repositories/media-manage.repository';
+import { organiserBibsRepository } from '../../repositories/organiser-bibs.repository';
 import type { AuthContext } from '../accounts/auth.service';
 import { consoleAccess } from '../organisations/console-access';
 import { type MediaFilesService, uploadKey } from './media-files.service';
@@ -25,6 +29,12 @@ interface AfterCommit {
 }
 
 const mediumNotFound = () => new NotFoundError('Medium not found.');
+const bibTagsReserved = () =>
+  new ValidationError(
+    { tags: ['tags.bib_reserved'] },
+    'A photo’s bib tags follow its bibs: add or remove bibs with `bibs`, not with `tags`.',
+  );
+const bibsOf = (tags: string[]) => tags.map(bibOfTag).filter((n): n is string => n !== null);
 
 /**
  * The organiser's changes to an event's media (issue 18), all media.manage through `consoleAccess`,
@@ -91,6 +101,27 @@ export function mediaManageService(deps: {
     );
   }
 
+  /**
+   * decision (issue 20): a photo's bib tags are its bibs (read or set by hand) and change only
+   * through `bibs`: `tags` may list the bib tags the photo keeps (a list read and sent back
+   * whole), leaving one out keeps it, and naming another is refused (tags.bib_reserved).
+   */
+  async function setTagsAndBibs(tx: Queryable, eventId: number, id: number, body: UpdateMedium) {
+    const current = await mediaManageRepository(tx).read(eventId, id);
+    if (!current) throw mediumNotFound();
+    const kept = bibsOf(current.tags);
+    if (body.tags !== undefined) {
+      const allowed = new Set(body.bibs ?? kept);
+      if (bibsOf(body.tags).some((n) => !allowed.has(n))) throw bibTagsReserved();
+      const plain = body.tags.filter((t) => bibOfTag(t) === null);
+      await mediaManageRepository(tx).setTags(eventId, id, [...new Set(plain), ...kept.map(bibTag)]);
+    }
+    if (body.bibs !== undefined) {
+      await organiserBibsRepository(tx).correct(id, body.bibs);
+      await mediaBibsRepository(tx).syncTags(id);
+    }
+  }
+
   async function finish(after: AfterCommit): Promise<void> {
     for (const id of after.removeFiles) {
       await deps.storage.deletePrefix(mediaPrefix(id));
@@ -104,7 +135,7 @@ export function mediaManageService(deps: {
     async update(auth: AuthContext, slug: string, id: number, body: UpdateMedium): Promise<OrganiserMedia> {
       const { event } = await access().event(auth, slug, 'media.manage');
       const after: AfterCommit = { removeFiles: [], queue: [] };
-      const row = await deps.db.transaction(async (tx) => {
+      const answer = await deps.db.transaction(async (tx) => {
         const repo = mediaManageRepository(tx);
         const [medium] = await repo.lock(event.id, [id]);
         if (!medium) throw mediumNotFound();
@@ -117,18 +148,23 @@ export function mediaManageService(deps: {
           await checkGallery(tx, event.id, body.gallery_id);
           await repo.move(event.id, [id], body.gallery_id);
         }
-        if (body.tags !== undefined) await repo.setTags(event.id, id, [...new Set(body.tags)]);
+        if (body.tags !== undefined || body.bibs !== undefined) await setTagsAndBibs(tx, event.id, id, body);
         if (body.hidden !== undefined) await repo.setHidden(event.id, [id], body.hidden, deps.now());
         if (body.poster_seconds !== undefined) {
           await repo.setPosterSeconds(event.id, id, body.poster_seconds);
           // a video still processing picks the second up in its running job
           if (medium.status !== 'processing') await reprocess(tx, event.id, [medium], after);
         }
-        return repo.read(event.id, id);
+        const row = await repo.read(event.id, id);
+        if (!row) throw mediumNotFound();
+        return organiserMediaDto(
+          deps.mediaFiles,
+          row,
+          (await mediaBibsRepository(tx).ofMedia([id])).get(id) ?? [],
+        );
       });
       await finish(after);
-      if (!row) throw mediumNotFound();
-      return organiserMediaDto(deps.mediaFiles, row);
+      return answer;
     },
 
     async remove(auth: AuthContext, slug: string, id: number): Promise<{ outcome: 'deleted' | 'kept' }> {
@@ -157,12 +193,14 @@ export function mediaManageService(deps: {
             await repo.move(event.id, ids, body.gallery_id ?? null);
             return done;
           case 'add_tags': {
+            if (bibsOf(body.tags ?? []).length > 0) throw bibTagsReserved();
             const tags = [...new Set(body.tags ?? [])];
             await refuseOverTagLimit(repo, event.id, ids, tags);
             await repo.addTags(event.id, ids, tags);
             return done;
           }
           case 'remove_tags':
+            if (bibsOf(body.tags ?? []).length > 0) throw bibTagsReserved();
             await repo.removeTags(event.id, ids, body.tags ?? []);
             return done;
           case 'hide':

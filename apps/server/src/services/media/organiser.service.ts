@@ -1,5 +1,6 @@
 import {
   type FaceIndexProgress,
+  type MediaBib,
   type MediaStatus,
   makePagination,
   type OrganiserEvent,
@@ -10,6 +11,7 @@ import {
   roleMay,
 } from '@fotodrop/contract';
 import type { Db } from '../../db/client';
+import { mediaBibsRepository } from '../../repositories/media-bibs.repository';
 import {
   type OrganiserMediaFilter,
   type OrganiserMediaRow,
@@ -31,10 +33,15 @@ export interface OrganiserMediaQuery {
   max_faces?: number;
   uploaded_by?: number;
   hidden?: 'true' | 'false';
+  bib?: string;
 }
 
 /** One medium as the console shows it. */
-export function organiserMediaDto(mediaFiles: MediaFilesService, row: OrganiserMediaRow): OrganiserMedia {
+export function organiserMediaDto(
+  mediaFiles: MediaFilesService,
+  row: OrganiserMediaRow,
+  bibs: MediaBib[],
+): OrganiserMedia {
   const ready = row.status === 'ready';
   return {
     id: row.id,
@@ -42,8 +49,10 @@ export function organiserMediaDto(mediaFiles: MediaFilesService, row: OrganiserM
     status: row.status,
     error_reason: row.status === 'failed' ? (row.error ?? 'unknown') : null,
     original_filename: row.originalFilename,
+    filename: row.originalFilename,
     gallery_id: row.galleryId,
     tags: row.tags,
+    bibs,
     created_at: row.createdAt.toISOString(),
     // issue 18: clean thumbnails in the console too (the organiser owns the photos)
     thumbnail_url: ready ? mediaFiles.url(row.id, 'thumb-clean') : null,
@@ -99,8 +108,6 @@ export function organiserService(deps: {
     };
   }
 
-  const toMedia = (row: OrganiserMediaRow) => organiserMediaDto(deps.mediaFiles, row);
-
   return {
     /**
      * The caller's events (see `scope`), as seen from the site the request comes from (`siteId`,
@@ -154,13 +161,16 @@ export function organiserService(deps: {
         ...(query.max_faces !== undefined ? { maxFaces: query.max_faces } : {}),
         ...(query.uploaded_by !== undefined ? { uploadedBy: query.uploaded_by } : {}),
         ...(query.hidden !== undefined ? { hidden: query.hidden === 'true' } : {}),
+        ...(query.bib !== undefined ? { bib: query.bib } : {}),
       };
       const [total, rows] = await Promise.all([
         repo().countMedia(event.id, filter),
         repo().pageMedia(event.id, filter, query.page, query.page_size),
       ]);
+      // the page's bibs in one query, not one per photo
+      const bibs = await mediaBibsRepository(deps.db).ofMedia(rows.map((r) => r.id));
       return {
-        results: rows.map(toMedia),
+        results: rows.map((row) => organiserMediaDto(deps.mediaFiles, row, bibs.get(row.id) ?? [])),
         pagination: makePagination(total, query.page, query.page_size),
       };
     },

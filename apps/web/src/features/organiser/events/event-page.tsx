@@ -9,6 +9,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { consoleEventQuery } from '../api/events-api';
+import { BibsPanel } from '../bibs/bibs-panel';
 import { ConsoleLayout } from '../console/console-layout';
 import { useCurrentOrganisation } from '../console/current-organisation';
 import { EventOverview } from './event-overview';
@@ -16,10 +17,13 @@ import { EventSettings } from './event-settings';
 import { GalleryEditor } from './gallery-editor';
 import { PhotographersPanel } from './photographers-panel';
 
-const TABS = ['overview', 'settings', 'galleries', 'photographers'] as const;
+const TABS = ['overview', 'settings', 'galleries', 'photographers', 'bibs'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /organiser/events/:slug: one event — overview and lifecycle, settings, galleries, photographers. */
+/**
+ * /organiser/events/:slug: one event — overview and lifecycle, settings, galleries, photographers,
+ * and the race's bibs (issue 20).
+ */
 export function Component() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
@@ -101,6 +105,7 @@ export function Component() {
             {tab === 'photographers' && (
               <PhotographersPanel event={event.data} canManage={canManage} role={role ?? null} />
             )}
+            {tab === 'bibs' && <BibsPanel slug={event.data.slug} canManage={canManage} />}
           </div>
         </>
       )}

@@ -14,9 +14,19 @@ export interface MediaFilters {
   tag: string;
   faces: '' | 'none' | 'some' | 'crowd';
   hidden: '' | 'true' | 'false';
+  /** Issue 20: `none` (photos without a bib) or a bib number. */
+  bib: string;
   page: number;
 }
-export const NO_FILTERS: MediaFilters = { gallery: '', status: '', tag: '', faces: '', hidden: '', page: 1 };
+export const NO_FILTERS: MediaFilters = {
+  gallery: '',
+  status: '',
+  tag: '',
+  faces: '',
+  hidden: '',
+  bib: '',
+  page: 1,
+};
 export const MEDIA_PAGE_SIZE = 48;
 // decision (issue 18): the faces filter offers none, some (≥1) and groups (≥3): the common questions
 const FACES = { none: { max_faces: 0 }, some: { min_faces: 1 }, crowd: { min_faces: 3 } } as const;
@@ -40,6 +50,7 @@ export function manageMediaQuery(slug: string, f: MediaFilters) {
           ...(f.tag.trim() ? { tag: f.tag.trim() } : {}),
           ...(f.faces ? FACES[f.faces] : {}),
           ...(f.hidden ? { hidden: f.hidden } : {}),
+          ...(f.bib.trim() ? { bib: f.bib.trim() } : {}),
         },
         signal,
       }),

@@ -1,5 +1,6 @@
 import type { OrganiserMedia } from '@fotodrop/contract/api/organiser';
 import { POSTER_SECONDS_MAX } from '@fotodrop/contract/api/organiser-media';
+import { bibOfTag } from '@fotodrop/contract/rules/bib-numbers';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { translateError } from '../../../shared/i18n/messages';
@@ -7,9 +8,10 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
+import { BibEditor } from '../bibs/bib-editor';
 import { updateMedium } from './media-api';
 
-/** One medium: its clean preview (or video), facts, and a video's poster second. */
+/** One medium: its clean preview (or video), facts, its bibs (issue 20), and a video's poster second. */
 export function MediaDetail({
   slug,
   medium,
@@ -50,10 +52,11 @@ export function MediaDetail({
             {medium.error_reason ? ` (${medium.error_reason})` : ''}
           </dd>
           <dt>{t('organiser.media.tags')}</dt>
-          <dd>{medium.tags.join(', ') || '—'}</dd>
+          <dd>{medium.tags.filter((tag) => bibOfTag(tag) === null).join(', ') || '—'}</dd>
           <dt>{t('organiser.media.filter.faces')}</dt>
           <dd>{medium.face_count}</dd>
         </dl>
+        <BibEditor slug={slug} mediumId={medium.id} bibs={medium.bibs} manage={manage} onSaved={onSaved} />
         {manage && medium.type === 'video' && (
           <form
             className="console-inline-form"

@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { isBibNumber } from '@fotodrop/contract/rules/bib-numbers';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { Checkbox } from '../../../shared/ui/checkbox';
 import type { MediaFilters } from './media-api';
 
 type Option = { value: string; label: string };
@@ -64,6 +66,7 @@ export function MediaFiltersBar({
         ]}
       />
       <TagFilter value={filters.tag} onCommit={(tag) => set({ tag })} />
+      <BibFilter value={filters.bib} onCommit={(bib) => set({ bib })} />
     </fieldset>
   );
 }
@@ -112,5 +115,56 @@ function TagFilter({ value, onCommit }: { value: string; onCommit: (tag: string)
         }}
       />
     </div>
+  );
+}
+
+/**
+ * Issue 20: "Photos without a bib", or the photos carrying one bib number (applied on Enter or
+ * when the field is left, once it is a bib number).
+ */
+function BibFilter({ value, onCommit }: { value: string; onCommit: (bib: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [typed, setTyped] = useState(value === 'none' ? '' : value);
+  const invalid = typed.trim() !== '' && !isBibNumber(typed.trim());
+  const commit = (text: string) => {
+    const bib = text.trim();
+    if ((bib === '' || isBibNumber(bib)) && bib !== value) onCommit(bib);
+  };
+  return (
+    <>
+      <div className={invalid ? 'field field-invalid' : 'field'}>
+        <label htmlFor={id}>{t('organiser.bibs.filter_number')}</label>
+        <input
+          id={id}
+          type="search"
+          inputMode="numeric"
+          value={typed}
+          maxLength={5}
+          disabled={value === 'none'}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(e) => setTyped(e.target.value)}
+          onBlur={(e) => commit(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit(e.currentTarget.value);
+          }}
+        />
+        {invalid && (
+          <p className="field-error" id={`${id}-error`}>
+            {t('organiser.bibs.invalid_number')}
+          </p>
+        )}
+      </div>
+      <Checkbox
+        className="media-filter-check"
+        label={t('organiser.bibs.filter_without')}
+        checked={value === 'none'}
+        onChange={(e) => {
+          setTyped('');
+          onCommit(e.target.checked ? 'none' : '');
+        }}
+      />
+    </>
   );
 }

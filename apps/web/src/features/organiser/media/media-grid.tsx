@@ -1,6 +1,7 @@
 import type { OrganiserMedia } from '@fotodrop/contract/api/organiser';
 import { useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { BibChips } from '../bibs/bib-chips';
 
 /**
  * The page's media as tiles of clean thumbnails: a checkbox each (shift-click selects the range
@@ -87,6 +88,7 @@ export function MediaGrid({
                 )}
                 <span className="media-gallery">{galleryName(m.gallery_id)}</span>
               </div>
+              <BibChips bibs={m.bibs} />
             </li>
           );
         })}
