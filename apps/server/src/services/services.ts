@@ -273,7 +273,10 @@ export function createServices(deps: ServiceDeps) {
       links: siteLinks,
     }),
     organiserEvents: organiserEventsService({ db: deps.db, onPublished: runnerReady.queueScan }),
-    eventBibs: eventBibsService({ db: deps.db, onBibsSettingsChanged: bibReading.queueEventBibReading }),
+    eventBibs: eventBibsService({
+      db: deps.db,
+      onBibsSettingsChanged: async (id) => void (await bibReading.queueEventBibReading(id)),
+    }),
     runners: runnersImportService({ db: deps.db, now, onImported: runnerReady.queueScan }),
     runnerReady,
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
@@ -375,7 +378,13 @@ export function createServices(deps: ServiceDeps) {
       now,
       anonymization,
     }),
-    mediaManage: mediaManageService({ db: deps.db, storage: deps.storage, mediaFiles, now }),
+    mediaManage: mediaManageService({
+      db: deps.db,
+      storage: deps.storage,
+      mediaFiles,
+      now,
+      onBibsChanged: runnerReady.queueScan,
+    }),
     organiser: organiserService({
       db: deps.db,
       mediaFiles,

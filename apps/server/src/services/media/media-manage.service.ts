@@ -47,6 +47,8 @@ export function mediaManageService(deps: {
   storage: Storage;
   mediaFiles: MediaFilesService;
   now: () => Date;
+  /** After a photo's bibs were corrected and committed (issue 20: runners' "ready" e-mails). */
+  onBibsChanged?: (eventId: number) => Promise<void>;
 }) {
   const access = () => consoleAccess(deps.db);
 
@@ -164,6 +166,7 @@ export function mediaManageService(deps: {
         );
       });
       await finish(after);
+      if (body.bibs !== undefined) await deps.onBibsChanged?.(event.id);
       return answer;
     },
 
