@@ -16,7 +16,7 @@ import { registerBibWorkers } from './services/bibs/bib.jobs';
 import { registerAnonymizationWorker } from './services/faces/anonymization.jobs';
 import { registerFaceWorkers } from './services/faces/face.jobs';
 import { registerMailWorker } from './services/mail/mail.jobs';
-import { DERIVATIVES_QUEUE } from './services/media/media-files.service';
+import { DERIVATIVES_QUEUE, type DerivativesJob } from './services/media/media-files.service';
 import { registerMetricDailyWorker } from './services/metrics/metric-daily.jobs';
 import { registerAlbumZipWorker } from './services/orders/album-zip.jobs';
 import { registerLabPackageWorker } from './services/orders/lab-package.jobs';
@@ -94,8 +94,10 @@ export async function openRuntime(config: ServerConfig): Promise<Runtime> {
 export async function registerWorkers(runtime: Pick<Runtime, 'jobs' | 'mailer' | 'services'>): Promise<void> {
   await sweepWorkDirs().catch((error: unknown) => console.error('could not clean work folders', error));
   await registerMailWorker(runtime.jobs, runtime.mailer);
-  await runtime.jobs.work<{ mediaId: number; redo?: boolean }>(DERIVATIVES_QUEUE, ({ mediaId, redo }) =>
-    runtime.services.mediaFiles.processDerivatives(mediaId, redo === true),
+  await runtime.jobs.work<DerivativesJob>(DERIVATIVES_QUEUE, ({ mediaId, redo, later }) =>
+    later
+      ? runtime.services.mediaFiles.processLater(mediaId, redo === true)
+      : runtime.services.mediaFiles.processDerivatives(mediaId, redo === true),
   );
   await registerOrderWorkers(runtime.jobs, runtime.services);
   await registerAlbumZipWorker(runtime.jobs, runtime.services.albumZips);

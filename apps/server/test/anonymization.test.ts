@@ -187,6 +187,7 @@ describe.each(BACKENDS)('anonymous mode on %s', (backend) => {
       bytes: await checkerPhoto(),
     });
     await h.services.mediaFiles.processDerivatives(id);
+    await h.services.mediaFiles.processLater(id);
     photoId = id;
     users.a = await signUpWithAlbum('a@example.com');
     users.b = await signUpWithAlbum('b@example.com');

@@ -12,7 +12,7 @@ const SAMPLE = fileURLToPath(
 );
 
 /**
- * A real photo through the real pipeline (ingest, then its derivatives), one shade brighter per
+ * A real photo through the real pipeline (ingest, then its derivatives, now and later), one shade brighter per
  * `shade` so no two are the same file; `width` pixels wide (320 unless given).
  */
 export async function addPhoto(
@@ -34,6 +34,8 @@ export async function addPhoto(
     bytes,
   });
   await h.services.mediaFiles.processDerivatives(id);
+  // The later job too (AVIF thumbnails, the original): tests read every file from storage.
+  await h.services.mediaFiles.processLater(id);
   return id;
 }
 

@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type Derivative, derivativeFiles, makeDerivatives, thumbnailsOf, watermarkSvg } from './derivatives';
+import {
+  avifThumbnail,
+  type Derivative,
+  derivativeFiles,
+  makeDerivatives,
+  makeReadySet,
+  readySetFiles,
+  thumbnailsOf,
+  watermarkSvg,
+} from './derivatives';
 import { readSample, SAMPLE_NAMES } from './test-samples';
 import { MEDIA_VARIANTS, mediaContentType } from './variants';
 
@@ -151,6 +160,40 @@ describe('makeDerivatives', () => {
     const d = await makeDerivatives(transparent, { watermarkText });
     const { channels } = await sharp(d.previewClean.buffer).stats();
     expect(channels.map((c) => Math.round(c.mean))).toEqual([255, 255, 255]);
+  });
+});
+
+describe('makeReadySet', () => {
+  it('makes the published set from one decode, upright, and AVIF thumbnails later from its previews', async () => {
+    const sample = await readSample('sample1.jpg'); // 1920 × 1280, landscape, with EXIF
+    const rotated = await sharp(sample).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    const ready = await makeReadySet(rotated, { watermarkText });
+    expect([ready.width, ready.height]).toEqual([1280, 1920]);
+    expect(readySetFiles(ready).map((f) => f.variant)).toEqual([
+      'thumb-webp',
+      'thumb-jpeg',
+      'thumb-clean-webp',
+      'thumb-clean-jpeg',
+      'preview',
+      'preview-clean',
+    ]);
+    for (const { variant, derivative } of readySetFiles(ready)) {
+      expect(derivative.contentType).toBe(mediaContentType(variant));
+      await expectClean(derivative, variant.endsWith('webp') ? 'webp' : 'jpeg');
+    }
+    // Made later from the stored previews: the watermark survives in the marked one only.
+    const [marked, clean] = await Promise.all([
+      avifThumbnail(ready.preview.buffer),
+      avifThumbnail(ready.previewClean.buffer),
+    ]);
+    expect([marked.width, marked.height]).toEqual([267, 400]);
+    await expectClean(marked, 'heif');
+    expect(await meanDifference(marked.buffer, ready.thumb.webp.buffer)).toBeLessThan(
+      (await meanDifference(marked.buffer, ready.thumbClean.webp.buffer)) / 1.5,
+    );
+    expect(await meanDifference(clean.buffer, ready.thumbClean.webp.buffer)).toBeLessThan(
+      await meanDifference(clean.buffer, ready.thumb.webp.buffer),
+    );
   });
 });
 

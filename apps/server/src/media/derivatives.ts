@@ -1,14 +1,16 @@
 /**
- * The files made from one uploaded photo, once, in the upload job: watermarked thumbnails and a
- * watermarked preview that anyone may see; clean thumbnails, a clean preview and a clean original
- * for buyers.
+ * The files made from one uploaded photo. The upload job makes the set a photo is published with
+ * (`makeReadySet`): watermarked thumbnails and preview that anyone may see, clean ones for buyers,
+ * the organiser's console and face indexing. What is rarely asked for — AVIF thumbnails and the
+ * full-size original — waits for a later, lower-priority job or the first request that needs it
+ * (`deferred-derivatives.ts`); `makeDerivatives` makes everything at once (video posters).
  *
  * Every output is turned upright (EXIF orientation) and carries no metadata at all: participants'
  * photos must not leak where they were taken (GPS) or the photographer's camera serial. sharp
  * strips everything unless told otherwise and converts to sRGB, which browsers assume untagged.
  *
- * The photo is decoded twice, in parallel: once at full size for the original, once into a 1600 px
- * raw intermediate from which both previews and the thumbnails are made.
+ * The photo is decoded once, shrunk on load (a 24 MP JPEG decodes at half size, not whole) into a
+ * 1600 px raw intermediate; both previews and every thumbnail are made from it.
  */
 import sharp, { type OutputInfo, type OverlayOptions, type Sharp } from 'sharp';
 import { sharpInput } from './inspect';
@@ -28,50 +30,139 @@ export interface Thumbnails {
   jpeg: Derivative;
 }
 
-export interface Derivatives {
+/** The thumbnails made before a photo is published: AVIF comes later (browsers get WebP meanwhile). */
+export type ReadyThumbnails = Omit<Thumbnails, 'avif'>;
+
+/** What a photo is published with (status `ready`). */
+export interface ReadySet {
   /** With the watermark, like `preview`: the grid of whoever has not bought the photo. */
-  thumb: Thumbnails;
-  thumbClean: Thumbnails;
+  thumb: ReadyThumbnails;
+  thumbClean: ReadyThumbnails;
   /** With the watermark: what visitors who have not bought the photo see. */
   preview: Derivative;
   previewClean: Derivative;
+  /** The upright photo's size: the original's, whenever that is made. */
+  width: number;
+  height: number;
+}
+
+/** Every file of a photo. */
+export interface Derivatives extends ReadySet {
+  thumb: Thumbnails;
+  thumbClean: Thumbnails;
   original: Derivative;
 }
 
 export const THUMB_SIZE = 400;
 export const PREVIEW_SIZE = 1600;
 
+/**
+ * How each file is encoded, measured on the six 1920 px samples (docs/decisions.md, issue 20):
+ * - previews: libjpeg-turbo with mozjpeg's quantisation tables, Huffman optimisation and
+ *   progressive scans, without trellis quantisation — 4–5× faster than full mozjpeg, which made
+ *   files 10 % smaller at the same PSNR;
+ * - WebP thumbnails at effort 2: half the time of the default 4, within 2 % of its size;
+ * - JPEG thumbnails (only browsers without WebP get them) plain with optimised Huffman tables;
+ * - AVIF at effort 2 (made later): ~90 ms instead of ~950 ms at 4, files about 4 % larger.
+ */
+export const ENCODINGS = {
+  preview: (image: Sharp) =>
+    image.jpeg({ quality: 80, progressive: true, optimiseCoding: true, quantisationTable: 3 }),
+  original: (image: Sharp) => image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }),
+  webp: (image: Sharp) => image.webp({ quality: 75, effort: 2 }),
+  avif: (image: Sharp) => image.avif({ quality: 50, effort: 2 }),
+  jpeg: (image: Sharp) => image.jpeg({ quality: 78, optimiseCoding: true }),
+} as const;
+
+/** Upright, opaque, sRGB: what every output starts from. */
+function upright(input: Buffer): Sharp {
+  return sharp(input, sharpInput()).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb');
+}
+
+/** The set a photo is published with, from one decode. */
+export async function makeReadySet(input: Buffer, options: { watermarkText: string }): Promise<ReadySet> {
+  return (await previewSet(input, options.watermarkText)).ready;
+}
+
+/** Every file at once, from the same decode as `makeReadySet` (a video's poster). */
 export async function makeDerivatives(
   input: Buffer,
   options: { watermarkText: string },
 ): Promise<Derivatives> {
-  const upright = () =>
-    sharp(input, sharpInput()).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb');
-  const [original, fromPreview] = await Promise.all([
-    encode(upright().jpeg({ quality: 95, chromaSubsampling: '4:4:4' }), 'image/jpeg'),
-    previewDerivatives(upright(), options.watermarkText),
+  const [{ ready, thumbRaw, thumbCleanRaw }, original] = await Promise.all([
+    previewSet(input, options.watermarkText),
+    makeOriginal(input),
   ]);
-  return { ...fromPreview, original };
+  const [avif, cleanAvif] = await Promise.all([
+    encode(ENCODINGS.avif(fromRaw(thumbRaw)), 'image/avif'),
+    encode(ENCODINGS.avif(fromRaw(thumbCleanRaw)), 'image/avif'),
+  ]);
+  return {
+    ...ready,
+    thumb: { ...ready.thumb, avif },
+    thumbClean: { ...ready.thumbClean, avif: cleanAvif },
+    original,
+  };
+}
+
+/** The full-size original for buyers: upright, sRGB, stripped, re-encoded at high quality. */
+export function makeOriginal(input: Buffer): Promise<Derivative> {
+  return encode(ENCODINGS.original(upright(input)), 'image/jpeg');
 }
 
 /**
- * Everything made from the 1600 px intermediate: both previews and both sets of thumbnails. The
- * watermarked thumbnails are the watermarked preview scaled down, exactly as `thumbnailsOf` makes
- * them from a stored preview for photos derived before thumbnails were watermarked.
+ * An AVIF thumbnail from a stored 1600 px preview (watermarked or clean): the JPEG decodes at a
+ * quarter of its size straight away (shrink on load), so this costs little beyond the encoding.
  */
-async function previewDerivatives(upright: Sharp, watermarkText: string) {
-  const clean = await toRaw(
-    upright.resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true }),
+export function avifThumbnail(preview: Buffer): Promise<Derivative> {
+  return encode(
+    ENCODINGS.avif(sharp(preview, sharpInput()).resize(THUMB_SIZE, THUMB_SIZE, INSIDE)),
+    'image/avif',
   );
-  const watermark = await renderWatermark(watermarkText, clean.info.width, clean.info.height);
-  const marked = await toRaw(fromRaw(clean).composite([watermark]));
-  const [previewClean, watermarked, thumbClean, thumb] = await Promise.all([
-    encode(fromRaw(clean).jpeg(PREVIEW_JPEG), 'image/jpeg'),
-    encode(fromRaw(marked).jpeg(PREVIEW_JPEG), 'image/jpeg'),
-    thumbnailsOf(() => fromRaw(clean)),
-    thumbnailsOf(() => fromRaw(marked)),
+}
+
+const INSIDE = { fit: 'inside', withoutEnlargement: true } as const;
+
+/**
+ * Both previews and both sets of thumbnails from one 1600 px intermediate. The watermarked
+ * thumbnails are the watermarked preview scaled down, exactly as `thumbnailsOf` makes them from a
+ * stored preview for photos derived before thumbnails were watermarked.
+ */
+async function previewSet(input: Buffer, watermarkText: string) {
+  const [meta, clean] = await Promise.all([
+    sharp(input, sharpInput()).metadata(),
+    toRaw(upright(input).resize(PREVIEW_SIZE, PREVIEW_SIZE, INSIDE)),
   ]);
-  return { thumb, thumbClean, preview: watermarked, previewClean };
+  const watermark = await renderWatermark(watermarkText, clean.info.width, clean.info.height);
+  const [marked, thumbCleanRaw] = await Promise.all([
+    toRaw(fromRaw(clean).composite([watermark])),
+    toRaw(fromRaw(clean).resize(THUMB_SIZE, THUMB_SIZE, INSIDE)),
+  ]);
+  const thumbRaw = await toRaw(fromRaw(marked).resize(THUMB_SIZE, THUMB_SIZE, INSIDE));
+  const [previewClean, preview, thumbClean, thumb] = await Promise.all([
+    encode(ENCODINGS.preview(fromRaw(clean)), 'image/jpeg'),
+    encode(ENCODINGS.preview(fromRaw(marked)), 'image/jpeg'),
+    readyThumbnails(thumbCleanRaw),
+    readyThumbnails(thumbRaw),
+  ]);
+  const turned = (meta.orientation ?? 1) >= 5;
+  const ready: ReadySet = {
+    thumb,
+    thumbClean,
+    preview,
+    previewClean,
+    width: turned ? meta.height! : meta.width!,
+    height: turned ? meta.width! : meta.height!,
+  };
+  return { ready, thumbRaw, thumbCleanRaw };
+}
+
+async function readyThumbnails(raw: RawImage): Promise<ReadyThumbnails> {
+  const [webp, jpeg] = await Promise.all([
+    encode(ENCODINGS.webp(fromRaw(raw)), 'image/webp'),
+    encode(ENCODINGS.jpeg(fromRaw(raw)), 'image/jpeg'),
+  ]);
+  return { webp, jpeg };
 }
 
 type RawImage = { data: Buffer; info: OutputInfo };
@@ -89,17 +180,27 @@ function fromRaw({ data, info }: RawImage): Sharp {
 
 /** The grid's thumbnails of one image, in the three formats browsers are offered. */
 export async function thumbnailsOf(source: () => Sharp): Promise<Thumbnails> {
-  const thumb = () => source().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true });
-  const [webp, avif, jpeg] = await Promise.all([
-    encode(thumb().webp({ quality: 75 }), 'image/webp'),
-    // effort 2: ~90 ms instead of ~950 ms at the default 4, for files about 4 % larger.
-    encode(thumb().avif({ quality: 50, effort: 2 }), 'image/avif'),
-    encode(thumb().jpeg({ quality: 78, mozjpeg: true }), 'image/jpeg'),
+  const thumb = await toRaw(source().resize(THUMB_SIZE, THUMB_SIZE, INSIDE));
+  const [ready, avif] = await Promise.all([
+    readyThumbnails(thumb),
+    encode(ENCODINGS.avif(fromRaw(thumb)), 'image/avif'),
   ]);
-  return { webp, avif, jpeg };
+  return { ...ready, avif };
 }
 
-/** Each derivative with the variant it is stored as (see `variants.ts`). */
+/** The files of a published photo with the variant each is stored as (see `variants.ts`). */
+export function readySetFiles(d: ReadySet): { variant: MediaVariant; derivative: Derivative }[] {
+  return [
+    { variant: 'thumb-webp', derivative: d.thumb.webp },
+    { variant: 'thumb-jpeg', derivative: d.thumb.jpeg },
+    { variant: 'thumb-clean-webp', derivative: d.thumbClean.webp },
+    { variant: 'thumb-clean-jpeg', derivative: d.thumbClean.jpeg },
+    { variant: 'preview', derivative: d.preview },
+    { variant: 'preview-clean', derivative: d.previewClean },
+  ];
+}
+
+/** Every derivative with the variant it is stored as. */
 export function derivativeFiles(d: Derivatives): { variant: MediaVariant; derivative: Derivative }[] {
   return [
     { variant: 'thumb-webp', derivative: d.thumb.webp },
@@ -113,8 +214,6 @@ export function derivativeFiles(d: Derivatives): { variant: MediaVariant; deriva
     { variant: 'original', derivative: d.original },
   ];
 }
-
-const PREVIEW_JPEG = { quality: 80, progressive: true, mozjpeg: true } as const;
 
 async function encode(pipeline: Sharp, contentType: string): Promise<Derivative> {
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });

@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { Storage } from '../adapters/storage/storage';
+import { readMade } from './deferred-derivatives';
+import { ENCODINGS } from './derivatives';
 import { sharpInput } from './inspect';
-import { isMarkedThumb, restoreMarkedThumbs } from './marked-thumbs';
 import { type MediaVariant, mediaContentType, mediaKey, mediaPrefix } from './variants';
 
 export interface BlurBox {
@@ -77,12 +78,11 @@ async function blurredRaw(image: Buffer, boxes: readonly BlurBox[]) {
 
 /** How each blurrable file is encoded: as the upload job encodes the clear one (derivatives.ts). */
 function encodeAs(variant: BlurrableVariant, image: Sharp): Promise<Buffer> {
-  if (variant === 'original') return image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
-  if (variant === 'preview' || variant === 'preview-clean')
-    return image.jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
-  if (variant.endsWith('-webp')) return image.webp({ quality: 75 }).toBuffer();
-  if (variant.endsWith('-avif')) return image.avif({ quality: 50, effort: 2 }).toBuffer();
-  return image.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  if (variant === 'original') return ENCODINGS.original(image).toBuffer();
+  if (variant === 'preview' || variant === 'preview-clean') return ENCODINGS.preview(image).toBuffer();
+  if (variant.endsWith('-webp')) return ENCODINGS.webp(image).toBuffer();
+  if (variant.endsWith('-avif')) return ENCODINGS.avif(image).toBuffer();
+  return ENCODINGS.jpeg(image).toBuffer();
 }
 
 /** `image` (a stored derivative) with the boxes blurred, encoded as `variant` is. */
@@ -134,13 +134,8 @@ export function makeBlurred(
   if (pending) return pending;
   const work = (async () => {
     if (await storage.exists(target)) return true;
-    const key = mediaKey(mediaId, variant);
-    // A photo derived before thumbnails were watermarked gets its marked ones first (marked-thumbs.ts).
-    const source =
-      (await storage.get(key)) ??
-      (isMarkedThumb(variant) && (await restoreMarkedThumbs(storage, String(mediaId)))
-        ? await storage.get(key)
-        : null);
+    // A clear file not made yet (deferred, or a marked thumbnail of an old photo) is made first.
+    const source = await readMade((key) => storage.get(key), storage, mediaId, variant);
     if (!source) return false;
     await storage.put(target, await blurImage(source, boxes, variant), mediaContentType(variant));
     return true;

@@ -46,6 +46,12 @@ export function mediaPrefix(mediaId: string | number): string {
   return `media/${id}/`;
 }
 
+/**
+ * An upload waits under its own key until its derivatives are made: the published set first, the
+ * original later (`deferred-derivatives.ts`), then it is deleted.
+ */
+export const uploadKey = (mediaId: number | string) => `uploads/${mediaId}`;
+
 /** `media/<id>/thumb.webp`, `media/<id>/preview-clean.jpg`, … */
 export function mediaKey(mediaId: string | number, variant: MediaVariant): string {
   return mediaPrefix(mediaId) + LAYOUT[variant].file;

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage';
 import { DomainError, NotFoundError } from '../http/errors';
 import { parseRange } from '../media/byte-range';
+import { avifFallback, readMade } from '../media/deferred-derivatives';
 import { attachmentDisposition } from '../media/download-names';
 import { isBlurrable, type MakeBlurredFile, readBlurred } from '../media/face-blur';
-import { isMarkedThumb, restoreMarkedThumbs } from '../media/marked-thumbs';
 import { verifyMediaUrl } from '../media/signed-url';
 import { type MediaVariant, mediaContentType, mediaKey } from '../media/variants';
 import { type DownloadRight, ownerOf } from '../services/media/download-owner';
@@ -28,6 +28,11 @@ import {
  * which also asks whether its owner still holds it (one statement: a refund ends the link).
  * Single byte ranges are answered with a 206, which browsers need to seek in a video.
  */
+/** Seconds a stand-in WebP (for an AVIF thumbnail not made yet) may be cached. */
+const STAND_IN_MAX_AGE = 300;
+
+type Located<T> = { variant: MediaVariant; value: T; standIn: boolean };
+
 export function mediaFileRoutes(
   app: FastifyInstance,
   deps: {
@@ -41,6 +46,24 @@ export function mediaFileRoutes(
     mayDownload: DownloadRight;
   },
 ) {
+  /**
+   * A medium's stored file through `read`, made now when it may be (an original the later job has
+   * not made, a marked thumbnail of an old photo). An AVIF thumbnail not made yet is answered with
+   * the same thumbnail's WebP: a grid never waits for the AVIF encoder (the later job makes it).
+   */
+  const locate = async <T>(
+    id: string,
+    variant: MediaVariant,
+    read: (key: string) => Promise<T | null>,
+  ): Promise<Located<T> | null> => {
+    const stored = await read(mediaKey(id, variant));
+    if (stored !== null) return { variant, value: stored, standIn: false };
+    const standIn = avifFallback(variant);
+    const served = standIn ?? variant;
+    const value = await readMade(read, deps.storage, id, served);
+    return value === null ? null : { variant: served, value, standIn: standIn !== null };
+  };
+
   const checkSignature = (path: string, query: unknown) => {
     const verdict = verifyMediaUrl(path, query as Record<string, unknown>, {
       secret: deps.secret,
@@ -77,7 +100,8 @@ export function mediaFileRoutes(
       if (!/^\d{1,12}$/.test(id) || !variant) throw new NotFoundError();
       checkSignature(request.url.split('?')[0]!, request.query);
       await checkOwner(id, owner, variant);
-      const found = await deps.storage.stream(mediaKey(id, variant));
+      // An original the later job has not made yet is made now, from the upload.
+      const found = await readMade((key) => deps.storage.stream(key), deps.storage, id, variant);
       if (!found) throw new NotFoundError('This file is not ready yet.');
       return reply
         .headers({
@@ -193,39 +217,41 @@ export function mediaFileRoutes(
         throw new NotFoundError();
       checkSignature(`${deps.apiBase}/media/${id}/${file}`, request.query);
 
-      const variant = variantFor(file as ServedFile, request.headers.accept);
-      const key = mediaKey(id, variant);
-      // A photo derived before thumbnails were watermarked gets its marked ones now, from its preview.
-      const restored = async () => isMarkedThumb(variant) && (await restoreMarkedThumbs(deps.storage, id));
+      const asked = variantFor(file as ServedFile, request.headers.accept);
       const maxAge = Math.max(
         0,
         Math.floor((linkExpiry(deps.now()).getTime() - deps.now().getTime()) / 1000),
       );
       // Only on answers with the file: a 404 "not ready yet" must not be cached for a day.
-      const fileHeaders = {
+      const fileHeaders = (served: Located<unknown>) => ({
         'accept-ranges': 'bytes',
-        'cache-control': `private, max-age=${Math.min(maxAge, 86_400)}, immutable`,
-        'content-type': mediaContentType(variant),
+        // A stand-in WebP briefly: the browser asks again once the AVIF may be there.
+        'cache-control': served.standIn
+          ? `private, max-age=${STAND_IN_MAX_AGE}`
+          : `private, max-age=${Math.min(maxAge, 86_400)}, immutable`,
+        'content-type': mediaContentType(served.variant),
         vary: 'Accept',
         'x-content-type-options': 'nosniff',
-      };
+      });
 
       // If-Range asks for the range only if the file is unchanged; we send no validators to
       // compare it with, so the whole file is the safe answer.
       const rangeHeader = request.headers['if-range'] === undefined ? request.headers.range : undefined;
       if (rangeHeader === undefined) {
         // The common case (every thumbnail of a grid): one storage call, no size lookup first.
-        const found =
-          (await deps.storage.stream(key)) ?? ((await restored()) ? await deps.storage.stream(key) : null);
-        if (!found) throw new NotFoundError('This file is not ready yet.');
-        return reply.headers(fileHeaders).header('content-length', String(found.size)).send(found.stream);
+        const served = await locate(id, asked, (key) => deps.storage.stream(key));
+        if (!served) throw new NotFoundError('This file is not ready yet.');
+        return reply
+          .headers(fileHeaders(served))
+          .header('content-length', String(served.value.size))
+          .send(served.value.stream);
       }
       // A retry of the job may replace the file between the size and the stream: look again if the
       // stream's own size no longer matches the one the range was computed from.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const size =
-          (await deps.storage.size(key)) ?? ((await restored()) ? await deps.storage.size(key) : null);
-        if (size === null) throw new NotFoundError('This file is not ready yet.');
+        const served = await locate(id, asked, (key) => deps.storage.size(key));
+        if (!served) throw new NotFoundError('This file is not ready yet.');
+        const size = served.value;
         const answer = parseRange(rangeHeader, size);
         if (answer.kind === 'unsatisfiable') {
           return reply
@@ -236,13 +262,13 @@ export function mediaFileRoutes(
             .send({ code: 'range_not_satisfiable', message: 'The requested range is not in the file.' });
         }
         const range = answer.kind === 'partial' ? answer.range : undefined;
-        const found = await deps.storage.stream(key, range);
+        const found = await deps.storage.stream(mediaKey(id, served.variant), range);
         if (!found) throw new NotFoundError('This file is not ready yet.');
         if (found.size !== size) {
           (found.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
           continue;
         }
-        reply.headers(fileHeaders);
+        reply.headers(fileHeaders(served));
         if (!range) return reply.header('content-length', String(size)).send(found.stream);
         return reply
           .status(206)

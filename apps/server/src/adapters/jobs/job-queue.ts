@@ -16,6 +16,8 @@ export interface JobOptions {
   expireInSeconds?: number;
   /** Run no earlier than this many seconds from now (a timeout: an unfinished payment's expiry). */
   startAfterSeconds?: number;
+  /** Higher first within a queue (default 0): deferred work goes below what publishes photos. */
+  priority?: number;
 }
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -81,6 +83,7 @@ export async function startJobQueue(
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
         ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+        ...(opts.priority ? { priority: opts.priority } : {}),
       });
     },
     async work(name, handler, workOptions = {}) {

@@ -1,30 +1,32 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { bibOfTag, DOWNLOAD_LINK_TTL_HOURS } from '@fotodrop/contract';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../http/errors';
-import { type Derivatives, derivativeFiles, makeDerivatives } from '../../media/derivatives';
+import { DEFERRED, makeDeferred } from '../../media/deferred-derivatives';
 import { type FfmpegTools, findFfmpeg } from '../../media/ffmpeg';
 import { MediaRejected } from '../../media/inspect';
 import { inspectUpload, type UploadInfo, type UploadLimits } from '../../media/inspect-upload';
 import { signMediaPath } from '../../media/signed-url';
 import { memoisedSigner } from '../../media/signed-url-memo';
 import { HEAD_BYTES, kindOf, type SpooledUpload, spoolUpload } from '../../media/upload-spool';
-import { type MediaVariant, mediaKey } from '../../media/variants';
-import { makeVideoDerivatives, makeVideoPoster } from '../../media/video-derivatives';
+import { type MediaVariant, mediaKey, uploadKey } from '../../media/variants';
 import { DEFAULT_MAX_VIDEO_BYTES } from '../../media/video-inspect';
-import { DEFAULT_WORK_ROOT, makeWorkDir, withWorkDir } from '../../media/work-dirs';
+import { DEFAULT_WORK_ROOT, makeWorkDir } from '../../media/work-dirs';
 import { mediaRepository } from '../../repositories/media.repository';
 import { organiserBibsRepository } from '../../repositories/organiser-bibs.repository';
 import { shareHasher } from '../sharing/share-hash';
+import { derivativeMaker, wholeSeconds } from './derivative-maker';
 import { type DownloadOwner, ownerSegment } from './download-owner';
 
 export const DERIVATIVES_QUEUE = 'media-derivatives';
+
+export { uploadKey };
+
+/** A derivatives job's data: `later` makes the deferred files (`deferred-derivatives.ts`). */
+export type DerivativesJob = { mediaId: number; redo?: boolean; later?: boolean };
 
 /** A photobook preview cover's file name (services/cart-print/photobook-covers.ts). */
 export const PHOTOBOOK_COVER_NAME = /^\d{1,12}-(front|back)-[0-9a-f]{32}\.jpg$/;
@@ -65,8 +67,6 @@ export function downloadLinkExpiry(now: Date): Date {
   const hour = 3_600_000;
   return new Date(Math.floor(now.getTime() / hour) * hour + (DOWNLOAD_LINK_TTL_HOURS + 1) * hour);
 }
-
-export const uploadKey = (mediaId: number) => `uploads/${mediaId}`;
 
 /** Links stay the same for a whole UTC day (so browsers and CDNs cache them) and live one day more. */
 export function linkExpiry(now: Date): Date {
@@ -120,11 +120,6 @@ export function refusal(error: MediaRejected): DomainError {
   return new DomainError(status, 'media_rejected', error.message, { reason: error.reason });
 }
 
-/** Durations are stored in whole seconds; a clip shorter than half a second still counts as one. */
-function wholeSeconds(seconds: number): number {
-  return Math.max(1, Math.round(seconds));
-}
-
 export function mediaFilesService(deps: {
   db: Db;
   storage: Storage;
@@ -145,56 +140,7 @@ export function mediaFilesService(deps: {
   const shares = shareHasher(deps.secret);
   const sign = memoisedSigner((path, expiresAt) => signMediaPath(path, { secret: deps.secret, expiresAt }));
 
-  /** Stores the web rendition and returns the poster's photo derivatives, for the caller to store. */
-  /**
-   * Stores the web rendition and returns the poster's photo derivatives, for the caller to store;
-   * null when the upload is missing. The upload is copied to a local file for ffmpeg, in the job's
-   * own folder: never whole in memory.
-   */
-  async function videoFiles(
-    mediaId: number,
-    watermarkText: string,
-    posterSeconds: number | null,
-    durationSeconds: number | null,
-  ): Promise<{ photo: Derivatives; durationSeconds: number } | null> {
-    const tools = await ffmpeg();
-    if (!tools) throw new MediaRejected('video_unsupported', 'This server cannot process videos yet.');
-    const made = await withWorkDir(async (dir) => {
-      const path = join(dir, 'upload');
-      const stored = await deps.storage.stream(uploadKey(mediaId));
-      if (!stored) {
-        // Processed already (issue 18: a new poster second, or processing run again): the upload
-        // is gone, the web rendition gives the poster; the rendition itself stays as it is.
-        const rendition = await deps.storage.stream(mediaKey(mediaId, 'video'));
-        if (!rendition) return null;
-        await pipeline(rendition.stream, createWriteStream(path));
-        const poster = await makeVideoPoster(path, { tools, watermarkText, posterSeconds, workRoot });
-        return { poster, rendition: null };
-      }
-      await pipeline(stored.stream, createWriteStream(path));
-      return makeVideoDerivatives(path, {
-        tools,
-        watermarkText,
-        workRoot,
-        posterSeconds,
-        ...(deps.limits?.video ? { limits: deps.limits.video } : {}),
-      });
-    }, workRoot);
-    if (!made) return null;
-    if (made.rendition === null) return { photo: made.poster, durationSeconds: durationSeconds ?? 1 };
-    await deps.storage.put(mediaKey(mediaId, 'video'), made.rendition.buffer, made.rendition.contentType);
-    return { photo: made.poster, durationSeconds: wholeSeconds(made.rendition.durationSeconds) };
-  }
-
-  /**
-   * A photo's derivatives, from the upload read whole (at most 40 MB), or once processed (issue 18:
-   * processing run again) from its clean original; null when neither is there.
-   */
-  async function photoFiles(mediaId: number, watermarkText: string) {
-    const bytes =
-      (await deps.storage.get(uploadKey(mediaId))) ?? (await deps.storage.get(mediaKey(mediaId, 'original')));
-    return bytes && { photo: await makeDerivatives(bytes, { watermarkText }), durationSeconds: null };
-  }
+  const maker = derivativeMaker({ storage: deps.storage, ffmpeg, workRoot, limits: deps.limits });
 
   const service = {
     /**
@@ -265,12 +211,43 @@ export function mediaFilesService(deps: {
 
     /** Queues the derivatives job; `redo` makes a ready medium's files again (issue 18). */
     async queueDerivatives(mediaId: number, redo = false): Promise<void> {
-      await deps.jobs.send(
+      await deps.jobs.send<DerivativesJob>(
         DERIVATIVES_QUEUE,
         redo ? { mediaId, redo } : { mediaId },
         // A 10-minute video may transcode for up to 42 minutes (its timeout); it must not be rerun meanwhile.
         { singletonKey: `media-${mediaId}`, expireInSeconds: 45 * 60 },
       );
+    },
+
+    /**
+     * Queues the deferred files of a published photo behind every photo still to publish (same
+     * queue, lower priority): on a race day the photos come out first, their AVIFs and originals after.
+     */
+    async queueLater(mediaId: number, redo = false): Promise<void> {
+      await deps.jobs.send<DerivativesJob>(
+        DERIVATIVES_QUEUE,
+        redo ? { mediaId, later: true, redo } : { mediaId, later: true },
+        { singletonKey: `media-later-${mediaId}`, priority: -1 },
+      );
+    },
+
+    /**
+     * The later job: the deferred files not made yet (`redo`: the AVIFs again, for a new
+     * watermark), then the upload goes. A file someone asked for meanwhile was made then.
+     */
+    async processLater(mediaId: number, redo = false): Promise<void> {
+      // Not "ready" yet is fine (another worker may take this job before the first one records
+      // it): the previews and the upload it needs are stored before it is queued.
+      const found = await repo().findWithService(mediaId);
+      if (found?.media.type !== 'photo') return;
+      let original = false;
+      for (const variant of DEFERRED) {
+        const made = await makeDeferred(deps.storage, mediaId, variant, {
+          replace: redo && variant !== 'original',
+        });
+        if (variant === 'original') original = made;
+      }
+      if (original) await deps.storage.delete(uploadKey(mediaId));
     },
 
     /**
@@ -324,23 +301,34 @@ export function mediaFilesService(deps: {
         const watermarkText = `${found.service.name} · Fotodrop`;
         const made =
           found.media.type === 'video'
-            ? await videoFiles(mediaId, watermarkText, found.media.posterSeconds, found.media.durationSeconds)
-            : await photoFiles(mediaId, watermarkText);
+            ? await maker.video(mediaId, watermarkText, found.media)
+            : await maker.photo(mediaId, watermarkText);
         if (!made) {
           await repo().update(mediaId, { status: 'failed', error: 'upload missing' });
           return;
         }
-        for (const { variant, derivative } of derivativeFiles(made.photo)) {
+        for (const { variant, derivative } of made.files) {
           await deps.storage.put(mediaKey(mediaId, variant), derivative.buffer, derivative.contentType);
+        }
+        if (made.deferred) {
+          // AVIFs of an earlier watermark must not outlive it: the WebP stands in until the later job.
+          if (redo)
+            await Promise.all(
+              (['thumb-avif', 'thumb-clean-avif'] as const).map((v) =>
+                deps.storage.delete(mediaKey(mediaId, v)),
+              ),
+            );
+          // Queued before the photo is ready: a crash in between must not leave it without its original.
+          await service.queueLater(mediaId, redo);
         }
         await repo().update(mediaId, {
           status: 'ready',
-          width: made.photo.original.width,
-          height: made.photo.original.height,
+          width: made.width,
+          height: made.height,
           durationSeconds: made.durationSeconds,
           error: null,
         });
-        await deps.storage.delete(uploadKey(mediaId));
+        if (!made.deferred) await deps.storage.delete(uploadKey(mediaId));
         await deps.onReady?.(mediaId);
       } catch (error) {
         if (!(error instanceof MediaRejected)) throw error;

@@ -4,10 +4,10 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { DomainError, NotFoundError } from '../../http/errors';
 import { albumZipEmail } from '../../mail/album-zip-email';
+import { readMade } from '../../media/deferred-derivatives';
 import { albumZipName, mediaDownloadName } from '../../media/download-names';
 import { readBlurred } from '../../media/face-blur';
 import { type MediaUrlQuery, signMediaPath, verifyMediaUrl } from '../../media/signed-url';
-import { mediaKey } from '../../media/variants';
 import { type ZipEntrySource, zipStream } from '../../media/zip-writer';
 import { albumMediaRepository } from '../../repositories/album-media.repository';
 import { type AlbumZipRow, albumZipsRepository } from '../../repositories/album-zips.repository';
@@ -209,8 +209,12 @@ export function albumZipService(deps: AlbumZipDeps) {
               if (!blurred) throw new Error(`the blurred original of medium ${m.id} cannot be made`);
               return blurred.stream;
             }
-            const found = await deps.storage.stream(
-              mediaKey(m.id, m.type === 'video' ? 'video' : 'original'),
+            // An original the later job has not made yet is made now (deferred-derivatives.ts).
+            const found = await readMade(
+              (key) => deps.storage.stream(key),
+              deps.storage,
+              m.id,
+              m.type === 'video' ? 'video' : 'original',
             );
             if (!found) throw new Error(`the file of medium ${m.id} is missing`);
             return found.stream;

@@ -2,9 +2,9 @@ import type { ShippingAddress } from '@fotodrop/contract';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { PrintLineSnapshot } from '../../db/order-schema';
+import { readMade } from '../../media/deferred-derivatives';
 import { readBlurred } from '../../media/face-blur';
 import { renderPrint } from '../../media/print-rendition';
-import { mediaKey } from '../../media/variants';
 import { labPackagesRepository } from '../../repositories/lab-packages.repository';
 import { printRepository } from '../../repositories/print.repository';
 import type { AnonymizationService } from '../faces/anonymization.service';
@@ -116,7 +116,8 @@ export async function buildLabPackage(
   const original = async (photoId: number) => {
     const faces = hidden.get(photoId);
     if (!faces) {
-      const found = await deps.storage.get(mediaKey(photoId, 'original'));
+      // Made now if the later job has not (deferred-derivatives.ts).
+      const found = await readMade((key) => deps.storage.get(key), deps.storage, photoId, 'original');
       // Purchased photos are never deleted; a missing original is a fault to retry and report.
       if (!found) throw new Error(`lab package ${orderId}: original of photo ${photoId} is missing`);
       return found;
