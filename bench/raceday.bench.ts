@@ -50,7 +50,10 @@ async function cpuSeconds(pid: number): Promise<number> {
 }
 
 function child(args: string[], env: NodeJS.ProcessEnv, core?: number): ChildProcess {
-  const command = core === undefined ? [process.execPath, ...args] : ['taskset', '-c', String(core), process.execPath, ...args];
+  const command =
+    core === undefined
+      ? [process.execPath, ...args]
+      : ['taskset', '-c', String(core), process.execPath, ...args];
   const proc = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
@@ -126,7 +129,10 @@ async function jobWalls(db: pg.Client): Promise<Map<string, { jobs: number; seco
     `select table_name from information_schema.tables where table_schema = 'pgboss' and table_name in ('job', 'archive')`,
   );
   const union = tables.rows
-    .map((r: { table_name: string }) => `select name, started_on, completed_on, state from pgboss.${r.table_name}`)
+    .map(
+      (r: { table_name: string }) =>
+        `select name, started_on, completed_on, state from pgboss.${r.table_name}`,
+    )
     .join(' union all ');
   const { rows } = await db.query(
     `select name, count(*)::int as jobs, sum(extract(epoch from completed_on - started_on))::float as seconds
@@ -246,14 +252,17 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
 
     const processStarted = performance.now();
     for (let i = 0; i < workers; i++) {
-      workerProcs.push(child(['--import', 'tsx', 'apps/server/src/worker.ts'], env, i % availableParallelism()));
+      workerProcs.push(
+        child(['--import', 'tsx', 'apps/server/src/worker.ts'], env, i % availableParallelism()),
+      );
     }
     let bibStage: string | null = null;
     let done: Progress;
     let lastLog = 0;
     for (;;) {
       await new Promise((r) => setTimeout(r, 1000));
-      for (const w of workerProcs) if (w.exitCode !== null) throw new Error(`a worker exited with ${w.exitCode}`);
+      for (const w of workerProcs)
+        if (w.exitCode !== null) throw new Error(`a worker exited with ${w.exitCode}`);
       // The bib stage exists when the workers created a queue for it (the OCR job, once merged).
       if (bibStage === null) {
         const queues = await db.query(`select name from pgboss.queue where name like '%bib%' limit 1`);
@@ -268,12 +277,17 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
         (bibStage === null || done.bibsRead >= done.ready);
       if (Date.now() - lastLog > 30_000) {
         lastLog = Date.now();
-        console.log(`  ${workers} worker(s): ${JSON.stringify(done)}${bibStage ? ` (bib queue ${bibStage})` : ''}`);
+        console.log(
+          `  ${workers} worker(s): ${JSON.stringify(done)}${bibStage ? ` (bib queue ${bibStage})` : ''}`,
+        );
       }
       if (finished) break;
     }
     const processSeconds = (performance.now() - processStarted) / 1000;
-    const workerCpu = (await Promise.all(workerProcs.map((w) => cpuSeconds(w.pid!)))).reduce((a, b) => a + b, 0);
+    const workerCpu = (await Promise.all(workerProcs.map((w) => cpuSeconds(w.pid!)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
     const walls = await jobWalls(db);
     const stageQueues = [
       ['derivatives', STAGE_QUEUES.derivatives],
@@ -360,7 +374,9 @@ function report(results: RunResult[], generatedIn: number): string {
         results[0]?.s3RequestsPerPhoto ?? {},
       )
         .map(([m, n]) => `${m} ${f(n, 1)}`)
-        .join(', ')}; PostgreSQL ${f((results[0]?.dbBytesPerPhoto ?? 0) / 1024, 1)} KiB (the database's growth from the first upload to the last stage, job records included). " +
+        .join(
+          ', ',
+        )}; PostgreSQL ${f((results[0]?.dbBytesPerPhoto ?? 0) / 1024, 1)} KiB (the database's growth from the first upload to the last stage, job records included). ` +
       `Worker CPU includes each process's start-up (tsx, model loads), which small runs do not amortise.`,
   ];
   return lines.join('\n');
@@ -370,7 +386,9 @@ async function main() {
   if (spawnSync('taskset', ['-V']).status !== 0) throw new Error('taskset (util-linux) is needed');
   const started = performance.now();
   const made = await racePhotos(join(tmpdir(), 'fotodrop-raceday-photos'), PHOTOS);
-  const photos = await Promise.all(made.map(async (p) => ({ path: p.path, size: (await stat(p.path)).size })));
+  const photos = await Promise.all(
+    made.map(async (p) => ({ path: p.path, size: (await stat(p.path)).size })),
+  );
   const generatedIn = (performance.now() - started) / 1000;
   console.log(`${photos.length} photos ready in ${generatedIn.toFixed(0)} s`);
   const results: RunResult[] = [];
