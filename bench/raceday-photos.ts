@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { readSample, SAMPLE_NAMES } from '../apps/server/src/media/test-samples';
 
 export const WIDTH = 1920;
@@ -83,7 +83,7 @@ export async function racePhotos(dir: string, count: number): Promise<RacePhoto[
     if (existsSync(path)) continue;
     const background = decoded[i % decoded.length]!;
     const top = Math.floor(next() * Math.max(1, background.info.height - HEIGHT));
-    const layers: sharp.OverlayOptions[] = [];
+    const layers: OverlayOptions[] = [];
     for (const [k, bib] of bibs.entries()) {
       const plateWidth = 150 + Math.floor(next() * 110);
       const body = runnerSvg(bib, SHIRTS[Math.floor(next() * SHIRTS.length)]!, plateWidth, next() * 10 - 5);
