@@ -168,6 +168,7 @@ interface RunResult {
   stages: { name: string; queue: string; jobs: number; wallPerJob: number; cpuPerPhoto: number }[];
   failed: number;
   s3RequestsPerPhoto: Record<string, number>;
+  s3UploadRequestsPerPhoto: number;
   s3BytesPerPhoto: number;
   s3ObjectsPerPhoto: number;
   dbBytesPerPhoto: number;
@@ -236,6 +237,7 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
         .then((r) => (r.rows[0] as { bytes: number }).bytes);
     const dbBefore = await dbSize();
     const apiCpuBefore = await cpuSeconds(api.pid!);
+    const s3AtUpload = s3.requests.length;
     const uploadStarted = performance.now();
     let next = 0;
     await Promise.all(
@@ -249,6 +251,7 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
     const uploadSeconds = (performance.now() - uploadStarted) / 1000;
     const apiCpuPerPhoto = ((await cpuSeconds(api.pid!)) - apiCpuBefore) / photos.length;
     const s3Before = s3.requests.length;
+    const s3UploadRequestsPerPhoto = (s3Before - s3AtUpload) / photos.length;
 
     const processStarted = performance.now();
     for (let i = 0; i < workers; i++) {
@@ -321,6 +324,7 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
       stages,
       failed: done.failed,
       s3RequestsPerPhoto,
+      s3UploadRequestsPerPhoto,
       s3BytesPerPhoto: bucket.bytes / photos.length,
       s3ObjectsPerPhoto: bucket.objects / photos.length,
       dbBytesPerPhoto: dbGrowth / photos.length,
