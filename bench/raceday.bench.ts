@@ -349,6 +349,8 @@ function report(results: RunResult[], generatedIn: number): string {
   const f = (n: number, d = 2) => n.toFixed(d);
   const stageNames = [...new Set(results.flatMap((r) => r.stages.map((s) => s.name)))];
   const lines = [
+    '### Race day at scale (`npm run bench:raceday`)',
+    '',
     `Machine: ${machine()}; ${PHOTOS} photos 1920 × 1280 (1–2 runners with a face and a bib each, made in ${f(generatedIn, 0)} s); ` +
       `PostgreSQL 127.0.0.1 (scratch database per run), STORAGE=s3 on s3rver; 1 API process (WORKERS=off), ` +
       `N worker processes pinned with taskset to cores 0…N−1. Load average at each run's end in the table (other helpers share the machine).`,

@@ -28,7 +28,11 @@ describe('processes starting together on an empty PostgreSQL database', () => {
     await admin((c) => c.query(`create database ${name}`));
     const opened = await Promise.allSettled([1, 2, 3].map(() => openPostgres(url.toString())));
     for (const o of opened) if (o.status === 'fulfilled') await o.value.close();
-    expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+    expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
     const applied = await admin(async () => {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
