@@ -250,12 +250,20 @@ export function mediaFilesService(deps: {
         if (!existing) throw new Error('duplicate medium vanished');
         return { id: existing.id, duplicate: true, status: existing.status };
       }
-      if ('upload' in input) {
-        await deps.storage.putFile(uploadKey(row.id), input.upload.path, 'application/octet-stream');
-      } else {
-        await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
+      try {
+        if ('upload' in input) {
+          await deps.storage.putFile(uploadKey(row.id), input.upload.path, 'application/octet-stream');
+        } else {
+          await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
+        }
+        await service.queueDerivatives(row.id);
+      } catch (error) {
+        // Not stored or not queued (a busy S3 cut the stream): a row left 'processing' would never
+        // be processed, and the same file sent again would be answered as its duplicate.
+        await repo().remove(row.id);
+        await deps.storage.delete(uploadKey(row.id)).catch(() => {});
+        throw error;
       }
-      await service.queueDerivatives(row.id);
       return { id: row.id, duplicate: false, status: 'processing' };
     },
 
