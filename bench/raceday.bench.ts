@@ -262,6 +262,8 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
     let bibStage: string | null = null;
     let done: Progress;
     let lastLog = 0;
+    // A photo that never settles (a lost job) must end the run with a message, not hang it.
+    let lastChange = { at: Date.now(), seen: '' };
     for (;;) {
       await new Promise((r) => setTimeout(r, 1000));
       for (const w of workerProcs)
@@ -285,6 +287,10 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
         );
       }
       if (finished) break;
+      const seen = JSON.stringify(done);
+      if (seen !== lastChange.seen) lastChange = { at: Date.now(), seen };
+      else if (Date.now() - lastChange.at > 15 * 60_000)
+        throw new Error(`no progress for 15 minutes: ${seen}`);
     }
     const processSeconds = (performance.now() - processStarted) / 1000;
     const workerCpu = (await Promise.all(workerProcs.map((w) => cpuSeconds(w.pid!)))).reduce(
