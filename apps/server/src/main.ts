@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { argon2Hasher } from './adapters/password-hasher';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { withStartupLock } from './db/startup-lock';
 import { findFfmpeg } from './media/ffmpeg';
 import { startMetricsListener } from './metrics-listener';
 import { openRuntime, registerWorkers } from './runtime';
@@ -14,9 +15,12 @@ async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const runtime = await openRuntime(config);
-  await seedBase(runtime.database.db);
-  if (config.SEED_DEMO) await seedDemo(runtime.database.db, argon2Hasher, config.REQUIRED_POLICIES_VERSION);
-  await applySsoIntegrations(runtime.database.db, config.SSO_INTEGRATIONS);
+  // API processes started together (behind one load balancer) seed one after the other.
+  await withStartupLock(runtime.database.connectionString, 'seed', async () => {
+    await seedBase(runtime.database.db);
+    if (config.SEED_DEMO) await seedDemo(runtime.database.db, argon2Hasher, config.REQUIRED_POLICIES_VERSION);
+    await applySsoIntegrations(runtime.database.db, config.SSO_INTEGRATIONS);
+  });
 
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const defaultDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -1,8 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../src/adapters/password-hasher';
+import { localStorage } from '../src/adapters/storage/local-storage';
+import type { Storage } from '../src/adapters/storage/storage';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
 import { seedDemo } from '../src/seed/demo';
 import { BACKENDS } from './databases';
@@ -132,5 +136,46 @@ describe.each(BACKENDS)('media files on %s', (backend) => {
     await h.services.mediaFiles.processDerivatives(id);
     await h.services.mediaFiles.processDerivatives(id);
     expect((await status(id)).status).toBe('ready');
+  });
+});
+
+// Race day on S3 (issue 20): under load the store may cut an upload's stream. The photo must not be
+// left "processing" forever, nor block the same file sent again as its duplicate.
+describe.each(BACKENDS)('an upload the storage refuses, on %s', (backend) => {
+  let h: Harness;
+  let failNext = true;
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fotodrop-media-'));
+    const inner = localStorage(dir);
+    const storage: Storage = {
+      ...inner,
+      async put(key, body, contentType) {
+        if (failNext) {
+          failNext = false;
+          throw new Error('An error was encountered in a non-retryable streaming request.');
+        }
+        return inner.put(key, body, contentType);
+      },
+    };
+    h = await startHarness(backend, { storage });
+    await seedDemo(h.database.db, argon2Hasher, 1);
+  });
+  afterAll(() => h?.close());
+
+  it('leaves no medium behind, and the same file sent again is taken and processed', async () => {
+    const serviceId = (await photoServicesRepository(h.database.db).findBySlug('5e1a0c3d'))!.id;
+    const photo = await readFile(SAMPLE);
+    const upload = { photoServiceId: serviceId, galleryId: null, tags: [], filename: 'a.jpg', bytes: photo };
+    await expect(h.services.mediaFiles.ingest(upload)).rejects.toThrow(/streaming request/);
+    const { rows } = await h.database.executeSql(
+      'select count(*)::int as n from media where photo_service_id = $1',
+      [serviceId],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+    const again = await h.services.mediaFiles.ingest(upload);
+    expect(again.duplicate).toBe(false);
+    await h.services.mediaFiles.processDerivatives(again.id);
+    const { rows: after } = await h.database.executeSql('select status from media where id = $1', [again.id]);
+    expect(after[0]).toEqual({ status: 'ready' });
   });
 });

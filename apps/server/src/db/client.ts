@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withPreparedStatements } from './pglite-statements';
+import { withStartupLock } from './startup-lock';
 import * as schema from './tables';
 
 export type Schema = typeof schema;
@@ -73,14 +74,19 @@ export async function openPglite(
   };
 }
 
-/** Connects to a PostgreSQL server and applies the migrations. */
+/** Connects to a PostgreSQL server and applies the migrations (one process at a time). */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  try {
+    await withStartupLock(connectionString, 'migrate', () => migratePg(db, { migrationsFolder }));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return {
     kind: 'postgres',
     db: db as unknown as Db,

@@ -11,6 +11,10 @@ export function mediaRepository(db: Queryable) {
       const [created] = await db.insert(media).values(row).onConflictDoNothing().returning();
       return created;
     },
+    /** A medium whose upload never reached storage or the queue (nothing refers to it yet). */
+    async remove(id: number): Promise<void> {
+      await db.delete(media).where(eq(media.id, id));
+    },
     async findBySha(photoServiceId: number, sha256: string): Promise<MediaRow | undefined> {
       const [row] = await db
         .select()

@@ -129,19 +129,24 @@ export function exactFaceIndex(
   }
 
   async function freshEventFaces(photoServiceId: number): Promise<EventFaces> {
-    // The largest id is one index lookup whatever the event's size: new faces are appended.
+    // The largest id and the count come from the event's index: new faces are appended. Ids are
+    // drawn before commit, so a worker may commit a smaller id after another's larger one was read:
+    // the count then differs from what was loaded, and the event is read again (scale-out, issue 20).
     // Faces removed since are found out by the hits' check in search(), which reloads then.
     const [state] = await db
-      .select({ maxId: max(faces.id) })
+      .select({ maxId: max(faces.id), count: count() })
       .from(faces)
       .where(eq(faces.photoServiceId, photoServiceId));
     const maxId = state?.maxId ?? 0;
+    const total = state?.count ?? 0;
     const current = cache.get(photoServiceId);
-    if (current && current.maxId === maxId) return current;
-    const next = await loadAll(photoServiceId, current && maxId > current.maxId ? current : undefined);
+    if (current && current.maxId === maxId && current.count === total) return current;
+    const appendable = current && maxId > current.maxId && current.count < total;
+    let next = await loadAll(photoServiceId, appendable ? current : undefined);
+    if (next.size !== total) next = await loadAll(photoServiceId, undefined);
     next.filter ??= await PrefixFilter.create();
     next.filter.update(next.vectors, next.size, DIMENSIONS);
-    next.count = next.size;
+    next.count = total;
     next.maxId = next.size > 0 ? (next.ids[next.size - 1] as number) : 0;
     cache.set(photoServiceId, next);
     return next;

@@ -126,6 +126,33 @@ export function describeFaceIndexContract(
       expect(after).not.toContain(photo.mediaId);
     });
 
+    it('finds a face committed after a later-numbered one (two workers finishing out of order)', async () => {
+      const [, eventB] = events as [number, number];
+      const eve = faces.person();
+      const selfie = faces.face(eve, 0.1);
+      const { rows: media } = await sql(
+        "insert into media (photo_service_id, type, status) values ($1, 'photo', 'ready') returning id",
+        [eventB],
+      );
+      const slowMedia = (media[0] as { id: number }).id;
+      // worker 1 draws its face's id, worker 2 stores a later one and commits first, a search runs
+      const { rows: drawn } = await sql("select nextval(pg_get_serial_sequence('faces', 'id'))::int as id");
+      const slowId = (drawn[0] as { id: number }).id;
+      const other = fixture.index();
+      const quick = await store(eventB, [faces.face(eve)], other);
+      expect((await index.search(eventB, [selfie], 0.6)).map((h) => h.mediaId)).toEqual([quick.mediaId]);
+      // then worker 1 commits its face, with the smaller id
+      const descriptor = faces.face(eve);
+      await sql(
+        `insert into faces (id, media_id, photo_service_id, box, landmarks, score, size_px, descriptor)
+         values ($1, $2, $3, '{"x":0,"y":0,"width":0.1,"height":0.1}', '[]', 0.9, 100, $4::real[])`,
+        [slowId, slowMedia, eventB, `{${Array.from(descriptor).join(',')}}`],
+      );
+      await other.add([{ id: slowId, photoServiceId: eventB, mediaId: slowMedia, descriptor }]);
+      const hits = (await index.search(eventB, [selfie], 0.6)).map((h) => h.mediaId);
+      expect(hits.sort()).toEqual([quick.mediaId, slowMedia].sort());
+    });
+
     it('answers an event without faces, and no queries, with nothing', async () => {
       const { rows } = await sql(
         `insert into photo_services (organisation_id, slug, name, experience_type, start_date, end_date)

@@ -200,12 +200,20 @@ export function mediaFilesService(deps: {
       // issue 20: bib tags given at upload are the photo's bibs, set by hand
       if (input.tags.some((t) => bibOfTag(t) !== null))
         await organiserBibsRepository(deps.db).adoptTags(row.id);
-      if ('upload' in input) {
-        await deps.storage.putFile(uploadKey(row.id), input.upload.path, 'application/octet-stream');
-      } else {
-        await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
+      try {
+        if ('upload' in input) {
+          await deps.storage.putFile(uploadKey(row.id), input.upload.path, 'application/octet-stream');
+        } else {
+          await deps.storage.put(uploadKey(row.id), input.bytes, 'application/octet-stream');
+        }
+        await service.queueDerivatives(row.id);
+      } catch (error) {
+        // Not stored or not queued (a busy S3 cut the stream): a row left 'processing' would never
+        // be processed, and the same file sent again would be answered as its duplicate.
+        await repo().remove(row.id);
+        await deps.storage.delete(uploadKey(row.id)).catch(() => {});
+        throw error;
       }
-      await service.queueDerivatives(row.id);
       return { id: row.id, duplicate: false, status: 'processing' };
     },
 
