@@ -157,12 +157,20 @@ async function load(browser: Browser, url: string, scenario: Scenario, token: st
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 function waterfallText(run: Load): string {
-  const shorten = (name: string) =>
-    name
-      .replace(/\?.*$/, (q) => (name.startsWith('/api/media/') ? '' : q))
-      .replace(/^\/api\/media\/(\d+)\/.*$/, '/api/media/$1/… (photo)');
-  return run.waterfall
-    .map((e) => `${ms(e.start).padStart(8)} → ${ms(e.end).padStart(8)}  ${shorten(e.name)}`)
+  const line = (start: number, end: number, name: string) =>
+    `${ms(start).padStart(8)} → ${ms(end).padStart(8)}  ${name}`;
+  const photos = run.waterfall.filter((e) => e.name.startsWith('/api/media/'));
+  const rest = run.waterfall.filter((e) => !e.name.startsWith('/api/media/'));
+  const lines = rest.map((e) => ({ start: e.start, text: line(e.start, e.end, e.name) }));
+  // the thumbnails as one line: how many started before the first was decoded, first start → first end
+  if (photos.length > 0) {
+    const first = photos.reduce((a, b) => (b.start < a.start ? b : a));
+    const text = line(first.start, first.end, `/api/media/… (${photos.length} thumbnails, the first)`);
+    lines.push({ start: first.start, text });
+  }
+  return lines
+    .sort((a, b) => a.start - b.start)
+    .map((l) => l.text)
     .join('\n');
 }
 

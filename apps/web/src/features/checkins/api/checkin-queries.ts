@@ -27,20 +27,16 @@ export function checkinListQuery() {
   });
 }
 
-/** Albums whose first page of photos came with their lookup in this page load. */
-const firstPageAsked = new Set<string>();
-
 /**
- * GET /v3/checkins/by-code/{code}/ with the photo service expanded and the photos summary. The
- * first lookup of a page load also brings the album's first page of photos (issue 20), which goes
- * to the album's list in the cache; later lookups (polling, refreshes) leave it out.
+ * GET /v3/checkins/by-code/{code}/ with the photo service expanded and the photos summary. A
+ * lookup of an album not in the cache yet also brings its first page of photos (issue 20), which
+ * goes to the album's list in the cache; later lookups (polling, refreshes) leave it out.
  */
 export function checkinByCodeQuery(code: string) {
   return queryOptions({
     queryKey: checkinKeys.byCode(code),
     queryFn: async ({ signal }): Promise<Checkin> => {
-      const firstPage = !firstPageAsked.has(code);
-      firstPageAsked.add(code);
+      const firstPage = queryClient.getQueryData(checkinKeys.byCode(code)) === undefined;
       const { first_page, ...checkin } = await callEndpoint(checkinEndpoints.checkinByCode, {
         params: { code },
         query: {
