@@ -19,8 +19,35 @@ function cspSources(mode: string): Plugin {
   };
 }
 
+/**
+ * Starts the English catalogue's download with the page (issue 20): every start-up fetches it (the
+ * fallback language), and without the hint the fetch waits until the app's script has run.
+ */
+function preloadFallbackCatalogue(): Plugin {
+  return {
+    name: 'fotodrop-preload-catalogue',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find(
+          (file) => file.type === 'asset' && /^assets\/en-[\w-]+\.json$/.test(file.fileName),
+        );
+        if (!asset) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${asset.fileName}`, as: 'fetch', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), cspSources(mode)],
+  plugins: [react(), cspSources(mode), preloadFallbackCatalogue()],
   resolve: {
     alias: [
       // react-router's package exports point every bundler at its development build (dev-only

@@ -108,6 +108,23 @@ describe.each(BACKENDS)('album galleries and media on %s', (backend) => {
     expect(page.body.tabs).toHaveLength(3);
   });
 
+  it('answers the album lookup by code with its first page of photos when asked (issue 20)', async () => {
+    const byCode = await get(
+      '/api/v3/checkins/by-code/K7M2Q9P/?include_photos_summary=true&include_first_page=true',
+    );
+    expect(byCode.status).toBe(200);
+    expect(byCode.body.id).toBe(checkinId);
+    const page = await get(
+      `/api/v3/checkins/${checkinId}/gallery_tree/0/media/?page=1&page_size=40&extras=true`,
+    );
+    // the same page as the gallery call: the album's three photos, with the tab counts
+    expect(byCode.body.first_page).toEqual(page.body);
+    const { results } = byCode.body.first_page as { results: MediaBody[] };
+    expect(results.map((m) => m.id).sort()).toEqual([...mine].sort());
+    expect((await get('/api/v3/checkins/by-code/K7M2Q9P/')).body).not.toHaveProperty('first_page');
+    expect((await get('/api/v3/checkins/by-code/K7M2Q9P/?include_first_page=true', other)).status).toBe(404);
+  });
+
   it('favourites a photo: the tab count goes up, and down again but never below zero', async () => {
     const add = await call(h.app, 'POST', `/api/v3/medias/${mine[0]}/add-favorite/`, undefined, { token });
     expect(add.body).toEqual({ id: mine[0], favorite: true });

@@ -14,8 +14,10 @@ import { checkHealth } from './shared/api/health';
 import { initI18n } from './shared/i18n/i18n';
 
 async function start(container: HTMLElement): Promise<void> {
-  await initI18n();
+  // the router first: its loaders, lazy screens and their calls start while the language
+  // catalogue downloads, instead of after it (issue 20, the runner's first look)
   const router = createAppRouter();
+  await initI18n();
   createRoot(container).render(
     <AppProviders>
       <RouterProvider router={router} />

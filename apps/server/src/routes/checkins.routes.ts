@@ -3,16 +3,18 @@ import { countries, languageOf } from '../services/cart-print/countries';
 import type { RouteContext } from './context';
 
 export function checkinRoutes({ route, services, requestInfo }: RouteContext): void {
-  const { checkins, events } = services;
+  const { checkins, events, albumMedia } = services;
   route(c.createCheckin, async ({ auth, body, request }) => checkins.create(auth, body, request.ip));
   route(c.completeCheckin, async ({ auth, params, body }) => checkins.complete(auth, params.id, body));
   route(c.listCheckins, async ({ auth, query }) => checkins.list(auth, query.page, query.page_size));
   route(c.checkin, async ({ auth, params, query }) =>
     checkins.get(auth, { id: params.id }, detailOptions(query)),
   );
-  route(c.checkinByCode, async ({ auth, params, query }) =>
-    checkins.get(auth, { code: params.code }, detailOptions(query)),
-  );
+  route(c.checkinByCode, async ({ auth, params, query }) => {
+    const checkin = await checkins.get(auth, { code: params.code }, detailOptions(query));
+    if (query.include_first_page !== 'true') return checkin;
+    return { ...checkin, first_page: await albumMedia.firstPage(auth, checkin.id) };
+  });
   route(c.deleteCheckin, async ({ auth, params }) => checkins.remove(auth, params.id));
   route(c.photosPreview, async ({ auth, query, request }) =>
     services.preview.preview(query, { ip: request.ip, userId: auth?.user.id ?? null }),

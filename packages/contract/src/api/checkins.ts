@@ -12,6 +12,7 @@ import {
   previewResponseSchema,
 } from './checkin-schemas';
 import { boolQuery, countrySchema, idParams, resultsOf } from './common';
+import { galleryMediaResponseSchema } from './galleries';
 
 /** decision: the latest album zip the user asked for. */
 export const albumZipSchema = z.object({
@@ -55,6 +56,15 @@ export const checkinListQuerySchema = pageQuerySchema(CHECKIN_PAGE_SIZE, 100);
 export const checkinDetailQuerySchema = z.object({
   expand_pica_service: boolQuery.optional(),
   include_photos_summary: boolQuery.optional(),
+});
+// decision (issue 20): the album lookup by code may bring the album's first page of photos (the
+// whole album, no tab, page 1 of ALL_PHOTOS_PAGE_SIZE, with the tab counts: the gallery media
+// call's answer), so opening an album is one call before its photos, not two in a row.
+export const checkinByCodeQuerySchema = checkinDetailQuerySchema.extend({
+  include_first_page: boolQuery.optional(),
+});
+export const checkinByCodeResponseSchema = checkinSchema.extend({
+  first_page: galleryMediaResponseSchema.optional(),
 });
 export const checkinByCodeParamsSchema = z.object({ code: picacodeSchema });
 
@@ -116,8 +126,8 @@ export const checkinEndpoints = {
     access: 'user-with-policies',
     summary: "The user's album with this code (404 when the user has none)",
     params: checkinByCodeParamsSchema,
-    query: checkinDetailQuerySchema,
-    response: checkinSchema,
+    query: checkinByCodeQuerySchema,
+    response: checkinByCodeResponseSchema,
   }),
   checkin: endpoint({
     method: 'GET',

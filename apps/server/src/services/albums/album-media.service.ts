@@ -1,4 +1,4 @@
-import type { GalleryTreeNode, MediaType } from '@fotodrop/contract';
+import { ALL_PHOTOS_PAGE_SIZE, type GalleryTreeNode, type MediaType } from '@fotodrop/contract';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import { checkinsRepository } from '../../repositories/checkins.repository';
@@ -17,7 +17,7 @@ export function albumMediaService(deps: {
 }) {
   const pages = albumMediaPages(deps);
 
-  return {
+  const service = {
     async tree(caller: Caller, checkinId: number, galleryId: number): Promise<GalleryTreeNode> {
       const { auth, context } = await pages.albumWithGalleries(caller, checkinId);
       // The counts per gallery serve the node, every sub-gallery (summed over its subtree) and the tabs.
@@ -59,6 +59,18 @@ export function albumMediaService(deps: {
       const bought = tabs.find((t) => t.type === 'bought')?.count ?? 0;
       const result = await pages.albumPage(context, q, query.page, query.page_size, bought === 0);
       return { ...result, tabs };
+    },
+
+    /**
+     * The page an album opens on (the whole album, no tab, page 1, with the tab counts), sent with
+     * the album lookup by code (issue 20): the gallery media call's own answer.
+     */
+    firstPage(caller: Caller, checkinId: number) {
+      return service.galleryMedia(caller, checkinId, 0, {
+        page: 1,
+        page_size: ALL_PHOTOS_PAGE_SIZE,
+        extras: 'true',
+      });
     },
 
     /** The all-photos tab: the whole event when the event shows all photos, else the album's own. */
@@ -151,4 +163,5 @@ export function albumMediaService(deps: {
       return { id: mediaId, hidden: true as const };
     },
   };
+  return service;
 }

@@ -5,7 +5,9 @@
  */
 
 export { reloadAlbum } from './api/album-mutations';
+export { seedFirstPage } from './api/album-queries';
 export { AlbumMedia } from './components/album-media';
 export { GalleryScreen } from './components/gallery-screen';
 export { AWAITING_MEDIA_POLL_MS, albumAwaitsMedia } from './lib/album-status';
+export { pageModeOf } from './lib/media-pages';
 export { cleanPopups, unsetPopups } from './store/popups';

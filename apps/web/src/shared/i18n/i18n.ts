@@ -70,7 +70,10 @@ export function detectLanguage(): Language {
 /** The chosen language (even while its catalogue falls back to English): Accept-Language, <html lang>. */
 export function currentLanguage(): Language {
   const lang = i18next.language;
-  return isLanguage(lang) ? lang : FALLBACK_LANGUAGE;
+  if (isLanguage(lang)) return lang;
+  // before i18next starts (the router's first calls go out while the catalogue loads): the
+  // language it will start in
+  return i18next.isInitialized ? FALLBACK_LANGUAGE : detectLanguage();
 }
 
 function syncDocument(language: string): void {
@@ -103,6 +106,8 @@ export function initI18n(language: Language = detectLanguage()): Promise<void> {
 
 /** Switches the interface language and remembers it; the caller tells the server when logged in. */
 export async function switchLanguage(language: Language): Promise<void> {
+  // a user's profile language may arrive before i18next has started: switch once it has
+  if (ready) await ready;
   await loadCatalogue(language);
   await i18next.changeLanguage(language);
   useAppStore.getState().setLanguage(language);

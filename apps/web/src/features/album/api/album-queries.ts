@@ -8,7 +8,7 @@ import type { MediaCategory } from '@fotodrop/contract/constants';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { queryClient } from '../../../shared/api/query-client';
 import { toGroupedSections } from '../lib/grouped';
-import type { MediaPage } from '../lib/media-pages';
+import type { MediaPage, PageMode } from '../lib/media-pages';
 import {
   fetchAlbumVideos,
   fetchAllMedias,
@@ -112,6 +112,19 @@ export async function fetchListPage(checkinId: number, list: MediaList, page: nu
 }
 
 export const MEDIA_STALE_TIME = UNTIL_INVALIDATED;
+
+/**
+ * The first page the album lookup by code brought (issue 20): put where the list the album opens
+ * on (the whole album, no tab, page 1) looks for it, so that list shows without asking again. A
+ * list already in the cache (pages loaded further, a page chosen) is left as it is.
+ */
+export function seedFirstPage(checkinId: number, mode: PageMode, page: MediaPage): void {
+  const list: MediaList = { kind: 'gallery', gallery: 0, tab: null };
+  const key = mode === 'append' ? albumKeys.list(checkinId, list) : albumKeys.list(checkinId, list, 1);
+  if (queryClient.getQueryData(key) !== undefined) return;
+  queryClient.setQueryData(key, mode === 'append' ? { pages: [page], pageParams: [1] } : page);
+  if (page.tabs) queryClient.setQueryData(albumKeys.counts(checkinId, 0), page.tabs);
+}
 
 /** Observes the counts a media answer wrote (never fetches them itself). */
 export function countsQuery(checkinId: number, galleryId: number) {

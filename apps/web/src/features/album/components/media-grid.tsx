@@ -13,6 +13,8 @@ const MIN_COLUMNS = 3;
 const MAX_COLUMNS = 8;
 /** Rows rendered above and below the visible ones. */
 const OVERSCAN_ROWS = 3;
+/** Rows whose images load at once, with high priority: a phone's first screen (issue 20). */
+const FIRST_SCREEN_ROWS = 2;
 /** decision: the album's sales banners come after this many rows of photos (issue 8, photos first). */
 export const INSERT_AFTER_ROWS = 2;
 
@@ -71,6 +73,7 @@ export function MediaGrid({
       index={index}
       total={total}
       offset={offset}
+      first={offset === 0 && index < FIRST_SCREEN_ROWS * layout.columns}
       onOpen={onOpen}
       onFavouriteFailed={onFavouriteFailed}
     />

@@ -70,12 +70,18 @@ export function MediaTile({
   onOpen,
   onFavouriteFailed,
   offset = 0,
+  first = false,
   as: Tag = 'div',
 }: {
   media: Media;
   index: number;
   total: number;
   offset?: number;
+  /**
+   * A tile of the first screen: its image loads at once with high priority instead of lazily
+   * (a lazy image waits for layout, and Chromium starts it behind the page's scripts and calls).
+   */
+  first?: boolean;
   onOpen: (index: number) => void;
   onFavouriteFailed?: () => void;
   as?: 'div' | 'li';
@@ -114,7 +120,8 @@ export function MediaTile({
           alt={mediaAlt(t, language, media, number, total)}
           width={media.width}
           height={media.height}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
         />

@@ -1,8 +1,10 @@
+import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { CHECKIN_PAGE_SIZE } from '@fotodrop/contract/constants';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/client';
 import { queryClient } from '../../../shared/api/query-client';
+import { pageModeOf, seedFirstPage } from '../../album';
 
 export const checkinKeys = {
   all: ['checkins'] as const,
@@ -25,16 +27,28 @@ export function checkinListQuery() {
   });
 }
 
-/** GET /v3/checkins/by-code/{code}/ with the photo service expanded and the photos summary. */
+/**
+ * GET /v3/checkins/by-code/{code}/ with the photo service expanded and the photos summary. A
+ * lookup of an album not in the cache yet also brings its first page of photos (issue 20), which
+ * goes to the album's list in the cache; later lookups (polling, refreshes) leave it out.
+ */
 export function checkinByCodeQuery(code: string) {
   return queryOptions({
     queryKey: checkinKeys.byCode(code),
-    queryFn: ({ signal }) =>
-      callEndpoint(checkinEndpoints.checkinByCode, {
+    queryFn: async ({ signal }): Promise<Checkin> => {
+      const firstPage = queryClient.getQueryData(checkinKeys.byCode(code)) === undefined;
+      const { first_page, ...checkin } = await callEndpoint(checkinEndpoints.checkinByCode, {
         params: { code },
-        query: { expand_pica_service: 'true', include_photos_summary: 'true' },
+        query: {
+          expand_pica_service: 'true',
+          include_photos_summary: 'true',
+          ...(firstPage ? { include_first_page: 'true' as const } : {}),
+        },
         signal,
-      }),
+      });
+      if (first_page) seedFirstPage(checkin.id, pageModeOf(checkin.counter_type), first_page);
+      return checkin;
+    },
   });
 }
 

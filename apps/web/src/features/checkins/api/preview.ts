@@ -144,3 +144,17 @@ export async function runPreview(query: URLSearchParams): Promise<PreviewResult>
   if (useAppStore.getState().token) return { kind: 'go', to: paths.checkins.getHref() };
   return { kind: 'show', preview };
 }
+
+let started: { search: string; result: Promise<PreviewResult> } | null = null;
+
+/** The route's loader starts the /preview sequence of a link before the screen renders. */
+export function startPreview(query: URLSearchParams): void {
+  started = { search: query.toString(), result: runPreview(query) };
+}
+
+/** The screen takes the run its loader started for this link (one call), or starts one. */
+export function takePreview(query: URLSearchParams): Promise<PreviewResult> {
+  const run = started?.search === query.toString() ? started.result : runPreview(query);
+  started = null;
+  return run;
+}

@@ -67,7 +67,9 @@ describe('the album media', () => {
     expect(requested('/api/v3/checkins/41/gallery_tree/0/media/?page=1&page_size=40&extras=true')).toBe(true);
     const first = within(list).getAllByRole('img')[0]!;
     expect(first.getAttribute('alt')).toBe('Photo 1 of 60');
-    expect(first.getAttribute('loading')).toBe('lazy');
+    // the first screen's photos load at once, first in line; the rest as they come near
+    expect([first.getAttribute('loading'), first.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect(within(list).getAllByRole('img')[6]!.getAttribute('loading')).toBe('lazy');
     expect([first.getAttribute('width'), first.getAttribute('height')]).toEqual(['1600', '1067']);
     // the sub-galleries of the tree, with their counts
     const galleries = screen.getByRole('navigation', { name: 'Galleries' });
@@ -105,6 +107,25 @@ describe('the album media', () => {
     expect(here(router)).toBe('/checkins/K7M2Q9P?filter=bought');
     expect(screen.getByRole('button', { name: 'Purchased 0' }).getAttribute('aria-pressed')).toBe('true');
   }, 15_000);
+
+  it('shows the first page that came with the album lookup, without asking for it again (issue 20)', async () => {
+    const page = album.handler({
+      method: 'GET',
+      path: '/api/v3/checkins/41/gallery_tree/0/media/?page=1&page_size=40&extras=true',
+      headers: {},
+      body: '',
+    });
+    checkin = { ...makeCheckin(), first_page: page?.body } as Checkin;
+    await openAlbum();
+    const list = await grid();
+    expect(within(list).getAllByRole('img')[0]!.getAttribute('alt')).toBe('Photo 1 of 60');
+    await waitFor(() => expect(tab(/^My photos/).textContent).toBe('My photos 60'));
+    expect(requested('/api/v3/checkins/by-code/K7M2Q9P/?')).toBe(true);
+    expect(server.requests.find((r) => r.path.includes('by-code'))!.path).toContain(
+      'include_first_page=true',
+    );
+    expect(requested('gallery_tree/0/media/')).toBe(false);
+  });
 
   it('moves between tabs with the arrow keys', async () => {
     await openAlbum();

@@ -3,13 +3,14 @@ import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { queryClient } from '../../../shared/api/query-client';
 import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useAppStore } from '../../../shared/store/app-store';
 import { Button } from '../../../shared/ui/button';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { AlbumMedia, AWAITING_MEDIA_POLL_MS, albumAwaitsMedia, reloadAlbum } from '../../album';
@@ -19,6 +20,16 @@ import { AlbumHeader } from '../components/album-header';
 
 /** Anonymous mode is applied in seconds to minutes: the state is asked for more often than new media. */
 const ANONYMIZING_POLL_MS = 5000;
+
+/**
+ * The album is asked for with the route, beside the login guard's user call, instead of after the
+ * guard and the screen's first render (issue 20). Without a token the guard sends the visitor away.
+ */
+export function loader({ params }: LoaderFunctionArgs): null {
+  const code = normalizePicacode(params.picacode ?? '');
+  if (code && useAppStore.getState().token) void queryClient.prefetchQuery(checkinByCodeQuery(code));
+  return null;
+}
 
 /** /checkins/:picacode — the album screen: header and actions, then its media or why there are none. */
 export function Component() {

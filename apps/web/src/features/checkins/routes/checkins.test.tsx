@@ -95,8 +95,8 @@ describe('album code entry', () => {
     submitCode('k7m2q9p');
     await expectAlbumScreen(router, 'K7M2Q9P');
     const detail = api.server.requests.find((r) => r.path.startsWith('/api/v3/checkins/by-code/'));
-    expect(detail!.path).toBe(
-      '/api/v3/checkins/by-code/K7M2Q9P/?expand_pica_service=true&include_photos_summary=true',
+    expect(detail!.path).toMatch(
+      /^\/api\/v3\/checkins\/by-code\/K7M2Q9P\/\?expand_pica_service=true&include_photos_summary=true(&include_first_page=true)?$/,
     );
     expect(useAppStore.getState().picacodeRecovery).toBeNull();
   });

@@ -39,6 +39,8 @@ export function loader({ request }: LoaderFunctionArgs): { initialCode: string |
     picacodeRecovery ?? new URL(request.url).searchParams.get('picacode') ?? preview?.autoCheckinPicacode;
   const initialCode = raw ? normalizePicacode(raw) || null : null;
   if (initialCode) store.setPicacodeRecovery(initialCode);
+  // the album screen comes next: its chunk downloads while the album is created (issue 20)
+  if (initialCode) void import('./checkin-detail');
   if (preview?.autoCheckinPicacode || preview?.redirect) {
     store.setPreview({ ...preview, autoCheckinPicacode: null, redirect: null });
   }

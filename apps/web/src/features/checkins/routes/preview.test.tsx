@@ -58,6 +58,27 @@ describe('/preview', () => {
     expect(campaign).toEqual({ campaign_code: 'SUMMER', campaign_expires_at: '2030-01-01T00:00:00Z' });
   });
 
+  it('asks for the preview once, and loads the first screen of photos at once (issue 20)', async () => {
+    const photos = [1, 2, 3, 4, 5, 6].map((id) => ({ id, thumbnail_url: `https://cdn.example/${id}.jpg` }));
+    api.answer = (req) =>
+      req.path.startsWith('/api/v2/photos-preview/')
+        ? { status: 200, body: makePreview({ photos }) }
+        : undefined;
+    renderApp('/preview?picacode=K7M2Q9P');
+    const list = await screen.findByRole('list', { name: 'Preview of the photos' }, { timeout: 5000 });
+    const images = within(list).getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(images[0]!.getAttribute('fetchpriority')).toBe('high');
+    expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/photos-preview/'))).toHaveLength(1);
+  });
+
   it('sends a logged-in user to the albums, where the preview code opens at once', async () => {
     useAppStore.getState().setAuth('k1');
     api.answer = (req) => {

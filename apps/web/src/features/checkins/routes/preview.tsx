@@ -1,16 +1,31 @@
 import './preview.css';
 import type { PreviewResponse } from '@fotodrop/contract/api/checkin-schemas';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useAppStore } from '../../../shared/store/app-store';
 import { ButtonLink } from '../../../shared/ui/button';
 import { DateRange } from '../../../shared/ui/date-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { leaveSite } from '../../../shared/utils/leave-site';
-import { runPreview } from '../api/preview';
+import { startPreview, takePreview } from '../api/preview';
+
+/** Rows of two on a phone: the first two rows load at once, with high priority (issue 20). */
+const FIRST_SCREEN_PHOTOS = 4;
+
+/**
+ * The preview's call starts with the route, before the screen renders (the language catalogue
+ * may still be loading then): the screen takes the same run.
+ */
+export function loader({ request }: LoaderFunctionArgs): null {
+  startPreview(new URL(request.url).searchParams);
+  // a logged-in runner goes on to the albums, where the code opens: that screen's chunk meanwhile
+  if (useAppStore.getState().token) void import('./checkins');
+  return null;
+}
 
 /**
  * /preview (entry spec §2): an organiser's link. The preview is loaded and remembered for the
@@ -27,7 +42,7 @@ export function Component() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void runPreview(query).then((result) => {
+    void takePreview(query).then((result) => {
       if (result.kind === 'go') void navigate(result.to, { replace: true });
       else if (result.kind === 'leave') leaveSite.assign(result.url);
       else if (result.kind === 'refused') setRefused({ error: result.error });
@@ -84,7 +99,8 @@ function PreviewScreen({ preview }: { preview: PreviewResponse }) {
               <img
                 src={photo.thumbnail_url}
                 alt={t('preview.photo_alt', { n: i + 1, event: preview.event_name })}
-                loading="lazy"
+                loading={i < FIRST_SCREEN_PHOTOS ? 'eager' : 'lazy'}
+                fetchPriority={i < FIRST_SCREEN_PHOTOS ? 'high' : 'auto'}
               />
             </li>
           ))}
