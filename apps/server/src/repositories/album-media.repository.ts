@@ -12,6 +12,7 @@ import {
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
+import { hiddenFacesColumn } from './anonymization.repository';
 import { type AlbumScope, albumScopeCondition, visibleMediaCondition } from './checkins.repository';
 
 export interface AlbumMediaQuery {
@@ -47,6 +48,8 @@ export interface AlbumMediaRow {
   durationSeconds: number | null;
   takenAt: Date | null;
   favourite: boolean;
+  /** The faces its viewer must not see (anonymous mode), read with the row; null when none. */
+  hiddenFaces?: number[] | null;
 }
 
 export type { GalleryCount };
@@ -60,7 +63,7 @@ const isFavourite = (userId: number) =>
  */
 const newestFirst = [sql`${media.takenAt} desc nulls last`, sql`${media.id} desc nulls last`];
 
-const pageColumns = {
+const pageColumns = (viewerId: SQL | number) => ({
   id: media.id,
   photoServiceId: media.photoServiceId,
   type: media.type,
@@ -70,11 +73,12 @@ const pageColumns = {
   durationSeconds: media.durationSeconds,
   takenAt: media.takenAt,
   favourite: sql<boolean>`${mediaFavourites.mediaId} is not null`,
-};
+  hiddenFaces: hiddenFacesColumn(sql`${media.id}`, viewerId),
+});
 
 const rowsQuery = (db: Queryable) =>
   db
-    .select(pageColumns)
+    .select(pageColumns(sql`${sql.placeholder('userId')}`))
     .from(media)
     .leftJoin(
       mediaFavourites,
@@ -179,7 +183,7 @@ export function albumMediaRepository(db: Queryable) {
         .offset((page - 1) * pageSize)
         .as('page_ids');
       return db
-        .select(pageColumns)
+        .select(pageColumns(q.userId))
         .from(ids)
         .innerJoin(media, eq(media.id, ids.id))
         .leftJoin(mediaFavourites, favouriteJoin(q.userId))

@@ -1,19 +1,26 @@
 import type { CheckinMode } from '@fotodrop/contract';
 import { and, arrayOverlaps, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import {
-  albumGalleryCounts,
-  checkins,
-  type GalleryCount,
-  galleries,
-  media,
-  photoServices,
-  picacodes,
-} from '../db/album-schema';
+import { albumGalleryCounts, checkins, media, photoServices, picacodes } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { faceMatches } from '../db/face-schema';
 import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
 import { authTokens, users } from '../db/schema';
-import type { GalleryRow, PhotoServiceRow, PicacodeRow } from './photo-services.repository';
+import {
+  type AlbumExtras,
+  albumBought,
+  type BoughtJson,
+  boughtJson,
+  type CountJson,
+  countsJson,
+  type GalleryJson,
+  galleriesJson,
+  galleryCount,
+  galleryRow,
+  type WithExtras,
+} from './album-lookup-extras';
+import type { PhotoServiceRow, PicacodeRow } from './photo-services.repository';
+
+export type { AlbumBought, AlbumExtras } from './album-lookup-extras';
 
 export type CheckinRow = typeof checkins.$inferSelect;
 
@@ -124,45 +131,6 @@ export function albumScopeCondition(scope: AlbumScope): SQL {
   return sql`${event} and ${matches ?? sql`false`}`;
 }
 
-/** What an album lookup may bring along in the same statement. */
-export interface AlbumExtras {
-  /** The album's media counts per gallery (album_gallery_counts, kept on write). */
-  counts?: boolean;
-  /** The event's galleries, in their order. */
-  galleries?: boolean;
-}
-type WithExtras<O extends AlbumExtras> = (O['counts'] extends true
-  ? {
-      counts: GalleryCount[];
-      /** Moves whenever the album's list of media may have changed (album_gallery_counts.version). */
-      version: number;
-    }
-  : unknown) &
-  (O['galleries'] extends true ? { galleries: GalleryRow[] } : unknown);
-
-type CountJson = [galleryId: number, photos: number, videos: number, favourites: number, version: number];
-const countsJson = sql<
-  CountJson[]
->`(select coalesce(json_agg(json_build_array(${albumGalleryCounts.galleryId},
-  ${albumGalleryCounts.photos}, ${albumGalleryCounts.videos}, ${albumGalleryCounts.favourites},
-  ${albumGalleryCounts.version})), '[]'::json)
-  from ${albumGalleryCounts} where ${albumGalleryCounts.checkinId} = ${checkins.id})`;
-const galleryCount = ([galleryId, photos, videos, favourites]: CountJson): GalleryCount => ({
-  // gallery 0 stands for "in no gallery" in the table, whose key cannot be null
-  galleryId: galleryId === 0 ? null : galleryId,
-  total: photos + videos,
-  photos,
-  videos,
-  favourites,
-});
-
-type GalleryJson = Omit<GalleryRow, 'createdAt'> & { createdAt: string };
-const galleriesJson = sql<GalleryJson[]>`(select coalesce(json_agg(json_build_object('id', g.id,
-  'photoServiceId', g.photo_service_id, 'parentId', g.parent_id, 'name', g.name, 'layout', g.layout,
-  'position', g.position, 'createdAt', g.created_at) order by g.position, g.id), '[]'::json)
-  from ${galleries} g where g.photo_service_id = ${photoServices.id})`;
-const galleryRow = (g: GalleryJson): GalleryRow => ({ ...g, createdAt: new Date(g.createdAt) });
-
 /** The album lookup's prepared statements, per database handle (a transaction has its own). */
 const prepared = new WeakMap<
   Queryable,
@@ -196,6 +164,7 @@ export function checkinsRepository(db: Queryable) {
     ownerId: checkins.userId,
     counts: extras.counts ? countsJson : sql<CountJson[] | null>`null`,
     galleries: extras.galleries ? galleriesJson : sql<GalleryJson[] | null>`null`,
+    bought: extras.bought ? boughtJson(visibleMediaCondition()) : sql<BoughtJson | null>`null`,
   });
   const albumsQuery = (where: SQL | undefined, extras: AlbumExtras) =>
     db
@@ -238,6 +207,7 @@ export function checkinsRepository(db: Queryable) {
     ownerId,
     counts,
     galleries: all,
+    bought,
     ...album
   }: AlbumsRow) =>
     ({
@@ -252,6 +222,7 @@ export function checkinsRepository(db: Queryable) {
       counts: (counts ?? []).map(galleryCount),
       version: Math.max(0, ...(counts ?? []).map((c) => c[4])),
       galleries: (all ?? []).map(galleryRow),
+      ...(bought ? { bought: albumBought(bought) } : {}),
     }) as AlbumContext & WithExtras<O>;
   const albums = async <O extends AlbumExtras>(where: SQL | undefined, extras: O) =>
     (await albumsQuery(where, extras)).map((row) => toAlbum<O>(row));
@@ -270,7 +241,8 @@ export function checkinsRepository(db: Queryable) {
     }
     return query as Q;
   };
-  const extrasName = (extras: AlbumExtras) => `${extras.counts ? 'c' : ''}${extras.galleries ? 'g' : ''}`;
+  const extrasName = (extras: AlbumExtras) =>
+    `${extras.counts ? 'c' : ''}${extras.galleries ? 'g' : ''}${extras.bought ? 'b' : ''}`;
   const oneAlbum = (extras: AlbumExtras) =>
     preparedAs(`album_${extrasName(extras)}`, () =>
       albumsQuery(

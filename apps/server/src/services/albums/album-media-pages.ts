@@ -7,7 +7,11 @@ import {
   albumMediaRepository,
   type GalleryCount,
 } from '../../repositories/album-media.repository';
-import { type AlbumContext, checkinsRepository } from '../../repositories/checkins.repository';
+import {
+  type AlbumBought,
+  type AlbumContext,
+  checkinsRepository,
+} from '../../repositories/checkins.repository';
 import type { GalleryRow } from '../../repositories/photo-services.repository';
 import type { AuthContext, Caller } from '../accounts/auth.service';
 import { albumOrderCache } from './album-order-cache';
@@ -36,6 +40,18 @@ export function totalFrom(counts: GalleryCount[], q: AlbumMediaQuery): number | 
   return q.type === 'photo' ? sum.photos : q.type === 'video' ? sum.videos : sum.total;
 }
 
+/** What the album lookup brought of the user's purchases, over some galleries (null: the whole album). */
+function boughtIn(bought: AlbumBought, galleryIds: number[] | null) {
+  let photos = 0;
+  let videos = 0;
+  for (const g of bought.byGallery) {
+    if (galleryIds !== null && (g.galleryId === null || !galleryIds.includes(g.galleryId))) continue;
+    photos += g.photos;
+    videos += g.videos;
+  }
+  return { packageTypes: bought.packageTypes, photos, videos };
+}
+
 /** Rows before a page up to which it is read straight from the ordered index (ten pages of 40). */
 const SHALLOW_ROWS = 400;
 
@@ -56,7 +72,7 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
    * checked in the same statement; when it finds nothing, the ordinary check answers 401 or 403
    * before the 404, as it would have before the lookup.
    */
-  async function findAlbum<O extends { counts: true; galleries: boolean }>(
+  async function findAlbum<O extends { counts: true; galleries: boolean; bought?: boolean }>(
     caller: Caller,
     checkinId: number,
     extras: O,
@@ -76,8 +92,11 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
   }
   const album = (caller: Caller, checkinId: number) =>
     findAlbum(caller, checkinId, { counts: true, galleries: false });
-  const albumWithGalleries = (caller: Caller, checkinId: number) =>
-    findAlbum(caller, checkinId, { counts: true, galleries: true });
+  /** `bought`: with what its owner bought of it, so the tab counts need no statement of their own. */
+  const albumWithGalleries = (caller: Caller, checkinId: number, bought = false) =>
+    findAlbum(caller, checkinId, { counts: true, galleries: true, bought });
+  const albumWithBought = (caller: Caller, checkinId: number) =>
+    findAlbum(caller, checkinId, { counts: true, galleries: false, bought: true });
 
   const toMedia = (q: AlbumMediaQuery, albums: AlbumContext[], rows: AlbumMediaRow[]) =>
     deps.purchases.present(q.userId, albums, rows);
@@ -136,9 +155,10 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
   }
 
   /** The album and the galleries a gallery id stands for; the root (0) needs no galleries read. */
-  async function albumAt(caller: Caller, checkinId: number, galleryId: number) {
-    if (galleryId === 0) return { ...(await album(caller, checkinId)), ids: null };
-    const { auth, context } = await albumWithGalleries(caller, checkinId);
+  async function albumAt(caller: Caller, checkinId: number, galleryId: number, withTabs = false) {
+    if (galleryId === 0)
+      return { ...(await (withTabs ? albumWithBought : album)(caller, checkinId)), ids: null };
+    const { auth, context } = await albumWithGalleries(caller, checkinId, withTabs);
     return { auth, context, ids: galleryScope(context, galleryId).ids };
   }
 
@@ -184,8 +204,14 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
    * Tab counts: what packages cover comes from the album's counts, media bought one by one are
    * counted from the user's entitlements (few), never by scanning the album.
    */
-  async function tabsWithBought(q: AlbumMediaQuery, album: AlbumContext, own: ReturnType<typeof sumCounts>) {
-    const bought = await repo().purchaseCounts({ ...q, favouritesOnly: false }, album.checkinId);
+  async function tabsWithBought(
+    q: AlbumMediaQuery,
+    album: AlbumContext & { bought?: AlbumBought },
+    own: ReturnType<typeof sumCounts>,
+  ) {
+    const bought = album.bought
+      ? boughtIn(album.bought, q.galleryIds)
+      : await repo().purchaseCounts({ ...q, favouritesOnly: false }, album.checkinId);
     const covered = (type: MediaType) => bought.packageTypes.includes(type);
     const byPackage = (covered('photo') ? own.photos : 0) + (covered('video') ? own.videos : 0);
     const singly = (covered('photo') ? 0 : bought.photos) + (covered('video') ? 0 : bought.videos);

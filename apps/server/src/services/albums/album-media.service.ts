@@ -19,7 +19,7 @@ export function albumMediaService(deps: {
 
   const service = {
     async tree(caller: Caller, checkinId: number, galleryId: number): Promise<GalleryTreeNode> {
-      const { auth, context } = await pages.albumWithGalleries(caller, checkinId);
+      const { auth, context } = await pages.albumWithGalleries(caller, checkinId, true);
       // The counts per gallery serve the node, every sub-gallery (summed over its subtree) and the tabs.
       const { all, node, ids } = pages.galleryScope(context, galleryId);
       const own = sumCounts(context.counts, ids);
@@ -46,7 +46,12 @@ export function albumMediaService(deps: {
       galleryId: number,
       query: { tab?: Tab; page: number; page_size: number; extras?: 'true' | 'false' },
     ) {
-      const { auth, context, ids } = await pages.albumAt(caller, checkinId, galleryId);
+      const { auth, context, ids } = await pages.albumAt(
+        caller,
+        checkinId,
+        galleryId,
+        query.extras === 'true',
+      );
       const base = pages.baseQuery(auth, context, ids);
       const q = await pages.byPurchase(
         { ...base, favouritesOnly: query.tab === 'favourite' },

@@ -74,14 +74,20 @@ export function albumPurchasesView(deps: {
 
     /** The rows as their owner receives them, other participants' hidden faces blurred. */
     async present(userId: number, albums: AlbumContext[], rows: AlbumMediaRow[]): Promise<Media[]> {
+      // Rows of the album's own listings bring their hidden faces along (read with the page).
+      const withFaces = rows.every((r) => r.hiddenFaces !== undefined);
       const [bought, hidden] = await Promise.all([
         purchasedOf(userId, albums, rows),
-        rows.length > 0 && deps.hiddenFor
-          ? deps.hiddenFor(
-              userId,
-              rows.map((r) => r.id),
-            )
-          : new Map<number, number[]>(),
+        rows.length === 0 || !deps.hiddenFor
+          ? new Map<number, number[]>()
+          : withFaces
+            ? new Map(
+                rows.flatMap((r) => (r.hiddenFaces ? [[r.id, r.hiddenFaces.map(Number)] as const] : [])),
+              )
+            : deps.hiddenFor(
+                userId,
+                rows.map((r) => r.id),
+              ),
       ]);
       if (bought.size === 0)
         return rows.map((row) => mediaDto(userId, row, deps.mediaFiles, null, hidden.get(row.id)));
