@@ -8,12 +8,10 @@ import { createFaceIndex } from '../adapters/faces/face-indexes';
 import type { JobQueue } from '../adapters/jobs/job-queue';
 import { argon2Hasher, type PasswordHasher } from '../adapters/password-hasher';
 import type { PaymentRegistry } from '../adapters/payments/payment-registry';
-import { createPaymentProviders, type PaymentConfig } from '../adapters/payments/providers';
-import { testPaymentProvider } from '../adapters/payments/test-provider';
+import type { PaymentConfig } from '../adapters/payments/providers';
 import type { Storage } from '../adapters/storage/storage';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
-import { paymentCustomersRepository } from '../repositories/payment-customers.repository';
 import { accountService } from './accounts/account.service';
 import { authService } from './accounts/auth.service';
 import { externalAuthService } from './accounts/external-auth.service';
@@ -39,7 +37,6 @@ import { cartOverviewService } from './cart-print/cart-overview.service';
 import { photobookService } from './cart-print/photobook.service';
 import { photobookCovers } from './cart-print/photobook-covers';
 import { printService } from './cart-print/print.service';
-import { shippingQuote } from './cart-print/shipping';
 import { codesService } from './codes/codes.service';
 import { eventBibsService } from './events/event-bibs.service';
 import { galleriesService } from './events/galleries.service';
@@ -58,16 +55,10 @@ import { metricDailyService } from './metrics/metric-daily.service';
 import { albumZipService } from './orders/album-zip.service';
 import { cartPaymentsService } from './orders/cart-payments.service';
 import { labPackages } from './orders/lab-package';
-import { orderCompletion } from './orders/order-completion';
-import { orderPayments } from './orders/order-payments';
-import { orderPlacement } from './orders/order-placement';
-import { orderPresenter } from './orders/order-presenter';
-import { orderPricing } from './orders/order-pricing';
 import { orderRefunds } from './orders/order-refunds';
-import { ordersService } from './orders/orders.service';
+import { orderServices } from './orders/order-services';
 import { organiserOrderActions } from './orders/organiser-order-actions.service';
 import { organiserOrdersService } from './orders/organiser-orders.service';
-import { paymentOptions } from './orders/payment-options';
 import { savedCardsService } from './orders/saved-cards.service';
 import { testPaymentsService } from './orders/test-payments.service';
 import { brandingService } from './organisations/branding.service';
@@ -122,8 +113,6 @@ export interface ServiceDeps {
 
 /** decision: selfie descriptors are kept 180 days at most unless SELFIE_RETENTION_DAYS says otherwise. */
 const DEFAULT_SELFIE_RETENTION_DAYS = 180;
-/** decision (issue 17): an unfinished payment expires after 15 minutes unless PAYMENT_TIMEOUT_MINUTES says otherwise. */
-const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 15;
 
 /** Wires every service with its dependencies; the one place that knows the whole graph. */
 export function createServices(deps: ServiceDeps) {
@@ -196,45 +185,16 @@ export function createServices(deps: ServiceDeps) {
   const anonymization = anonymizationService({ db: deps.db, jobs: deps.jobs, storage: deps.storage });
   const cart = cartService({ db: deps.db, mediaFiles, now });
   const print = printService({ db: deps.db, mediaFiles, now });
-  const testProvider = testPaymentProvider(deps.db);
-  const payments =
-    deps.payments ??
-    createPaymentProviders({
+  const { testProvider, payments, pricing, options, completion, orderPaymentFlow, presenter, orders } =
+    orderServices({
       db: deps.db,
-      config: deps.config,
-      customers: paymentCustomersRepository(deps.db),
-      test: testProvider,
-    });
-  const pricing = orderPricing({ now, quoteShipping: shippingQuote });
-  const options = paymentOptions({ payments });
-  const completion = orderCompletion({ db: deps.db, jobs: deps.jobs, now });
-  const paymentTimeoutMs = (deps.config.PAYMENT_TIMEOUT_MINUTES ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES) * 60_000;
-  const orderPaymentFlow = orderPayments({
-    db: deps.db,
-    jobs: deps.jobs,
-    now,
-    payments,
-    completion,
-    timeoutMs: paymentTimeoutMs,
-  });
-  const presenter = orderPresenter({ db: deps.db, mediaFiles });
-  const orders = ordersService({
-    db: deps.db,
-    jobs: deps.jobs,
-    payments,
-    placement: orderPlacement({
-      db: deps.db,
+      jobs: deps.jobs,
       now,
-      pricing,
-      payments,
-      paymentOptions: options,
-      reuseForMs: paymentTimeoutMs / 2,
-    }),
-    orderPayments: orderPaymentFlow,
-    presenter,
-    completion,
-    voucherGuesses,
-  });
+      config: deps.config,
+      payments: deps.payments,
+      mediaFiles,
+      voucherGuesses,
+    });
   // links to an organisation's site (QR cards, campaign links), built from PUBLIC_URL as main.ts resolves it
   const siteLinks = linkBaseResolver(
     deps.db,
