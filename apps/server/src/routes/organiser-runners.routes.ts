@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ValidationError } from '../http/errors';
 import { isMultipartRequest } from '../http/multipart-body';
-import { parse, toFastifyPath } from '../http/route';
+import { NUL_MESSAGE, nulFields, parse, toFastifyPath } from '../http/route';
 import type { RouteContext } from './context';
 
 const tooLarge = () =>
@@ -32,8 +32,11 @@ async function formOf(request: FastifyRequest, reply: FastifyReply) {
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw tooLarge();
         text = bytes.toString('utf8');
-      } else if (part.fieldname === 'consent_confirmed') {
-        consent = String(part.value);
+      } else {
+        // a NUL in any field's name or value is refused as everywhere else (route.ts `parse`)
+        const nul = nulFields({ [part.fieldname]: String(part.value) });
+        if (nul.length > 0) throw new ValidationError(Object.fromEntries(nul.map((f) => [f, [NUL_MESSAGE]])));
+        if (part.fieldname === 'consent_confirmed') consent = String(part.value);
       }
     }
   } catch (error) {
