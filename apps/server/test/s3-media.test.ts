@@ -74,6 +74,9 @@ describe.each(BACKENDS)('media on S3 storage on %s', (backend) => {
     expect(await status()).toEqual({ status: 'ready' });
     expect(await inBucket(mediaKey(id, 'thumb-jpeg'))).toBe(true);
     expect(await inBucket(mediaKey(id, 'preview'))).toBe(true);
+    // issue 20: the upload stays until the later job has made the original and the AVIF files
+    await h.services.mediaFiles.processLater(id);
+    expect(await inBucket(mediaKey(id, 'original'))).toBe(true);
     expect(await inBucket(`uploads/${id}`)).toBe(false);
 
     const thumbUrl = h.services.mediaFiles.url(id, 'thumb');
