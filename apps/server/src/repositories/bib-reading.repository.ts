@@ -4,6 +4,9 @@ import type { Queryable } from '../db/client';
 import { rowsOf } from './metric-events.repository';
 
 /** What bib reading asks of media and events (issue 20); what it writes is `media-bibs.repository.ts`. */
+/** A photo recognition reads: processed, not a video, not deleted by the organiser. */
+const readyPhoto = and(eq(media.status, 'ready'), eq(media.type, 'photo'), isNull(media.deletedAt));
+
 export function bibReadingRepository(db: Queryable) {
   return {
     /** A medium as reading needs it: photo or video, ready or not, its event, and whether it reads bibs. */
@@ -40,15 +43,7 @@ export function bibReadingRepository(db: Queryable) {
       const rows = await db
         .select({ id: media.id })
         .from(media)
-        .where(
-          and(
-            eq(media.photoServiceId, photoServiceId),
-            eq(media.status, 'ready'),
-            eq(media.type, 'photo'),
-            isNull(media.deletedAt),
-            gt(media.id, afterId),
-          ),
-        )
+        .where(and(eq(media.photoServiceId, photoServiceId), readyPhoto, gt(media.id, afterId)))
         .orderBy(media.id)
         .limit(limit);
       return rows.map((r) => r.id);
@@ -69,9 +64,7 @@ export function bibReadingRepository(db: Queryable) {
         .where(
           and(
             eq(photoServices.bibRecognition, true),
-            eq(media.status, 'ready'),
-            eq(media.type, 'photo'),
-            isNull(media.deletedAt),
+            readyPhoto,
             isNull(media.bibsReadAt),
             gt(media.id, afterId),
           ),
