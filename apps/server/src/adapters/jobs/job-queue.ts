@@ -7,7 +7,11 @@ export interface JobOptions {
   /** Attempts after the first failure, with exponential backoff. */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** A job with the same key is not queued twice while one waits. */
+  /**
+   * Names the job (its subject: `media-42`). pg-boss 10 enforces a key only on queues created with a
+   * policy such as `short`; ours are `standard`, so a second send is queued too and every handler
+   * must be idempotent (they are: each re-reads the state it acts on). See decisions.md, issue 20.
+   */
   singletonKey?: string;
   /**
    * How long one run may take before the queue treats it as lost and runs it again (pg-boss

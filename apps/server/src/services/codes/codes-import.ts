@@ -2,9 +2,10 @@ import {
   CODE_IMPORT_COLUMNS,
   CODE_IMPORT_MAX_ROWS,
   codeImportRowSchema,
+  detectSeparator,
   type ImportRowError,
+  readCsv,
 } from '@fotodrop/contract';
-import { CsvSyntaxError, parseCsv } from './csv';
 
 /** A code to store: `code` null is generated. */
 export interface NewCode {
@@ -32,13 +33,10 @@ export async function importRows(
     codes: [],
     errors: [{ line, column, reason }],
   });
-  let rows: ReturnType<typeof parseCsv>;
-  try {
-    rows = parseCsv(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) return fail(error.line, null, 'csv.unclosed_quote');
-    throw error;
-  }
+  // the separator a spreadsheet wrote (`,`, or `;` and tab in much of Europe), as the runners' import reads it
+  const parsed = readCsv(text, detectSeparator(text), CODE_IMPORT_MAX_ROWS + 1);
+  if (!parsed.ok) return fail(parsed.unclosedQuoteRow, null, 'csv.unclosed_quote');
+  const rows = parsed.records.map((r) => ({ line: r.row, cells: r.cells }));
   const [header, ...data] = rows;
   if (!header) return fail(1, null, 'csv.empty');
   const columns = header.cells.map((c) => c.trim().toLowerCase());
