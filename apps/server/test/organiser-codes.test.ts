@@ -171,6 +171,12 @@ describe.each(BACKENDS)('organiser album codes on %s', (backend) => {
     expect(codes[2]!.code).toBe('TEAM42LAKE');
     expect(codes[1]!.code).toMatch(/^[A-Z0-9]{12}$/);
     expect((await albumWith('ROOM101LAKE')).photos).toEqual([event.photos.room]);
+    // a European spreadsheet saves with `;`: the same columns, read the same way
+    const semicolons = await importCsv(csvBody(['code;label;tags', 'SEMI2026LAKE;"Room; 7";room-12']));
+    expect(semicolons.statusCode).toBe(201);
+    expect((semicolons.json().results as OrganiserCode[]).map((c) => [c.code, c.label, c.tags])).toEqual([
+      ['SEMI2026LAKE', 'Room; 7', ['room-12']],
+    ]);
   });
 
   it('refuses a file with broken rows, reporting every one, and stores nothing', async () => {
