@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDashboard, MetricMessage, OrganisationDashboard } from '@fotodrop/contract';
-import { addDays, dayIn } from '@fotodrop/contract';
+import { addDays, dayIn, readCsv } from '@fotodrop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/adapters/payments/test-provider';
 import { photoServicesRepository } from '../src/repositories/photo-services.repository';
-import { parseCsv } from '../src/services/codes/csv';
 import { metricDailyService } from '../src/services/metrics/metric-daily.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, logInAsDemoOrganiser, SIGNUP, startHarness } from './harness';
@@ -342,7 +341,9 @@ describe.each(BACKENDS)('insight dashboards on %s', (backend) => {
       undefined,
       { token: organiser },
     );
-    const [header, ...rows] = parseCsv(csv.raw.body).map((r) => r.cells);
+    const parsed = readCsv(csv.raw.body);
+    if (!parsed.ok) throw new Error('the orders CSV does not parse');
+    const [header, ...rows] = parsed.records.map((r) => r.cells);
     const column = (name: string) => header!.indexOf(name);
     const paidRows = rows.filter((r) =>
       ['paid', 'partially_refunded', 'refunded'].includes(r[column('status')]!),

@@ -1,19 +1,14 @@
-import { availableParallelism, totalmem } from 'node:os';
 import type { OcrBox } from '@fotodrop/contract';
-import { DEFAULT_ENGINE_IDLE_SECONDS, idleThreadPool } from '../engines/idle-thread-pool';
+import { DEFAULT_ENGINE_IDLE_SECONDS, idleThreadPool, threadsForMachine } from '../engines/idle-thread-pool';
 import type { BibEngine } from './bib-engine';
 import type { ReadRequest } from './bib-engine-worker';
 
 /** What one engine thread holds in memory (probed ~1 GB peak RSS with both models), with room. */
 const BYTES_PER_ENGINE = 1024 ** 3;
-const RESERVED_BYTES = 1.5 * 1024 ** 3;
 
 /** Engine threads for this machine: one per core, as many as memory allows, at least one. */
 export function defaultBibWorkers(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = Number(env.BIB_WORKERS);
-  if (Number.isInteger(configured) && configured > 0) return configured;
-  const byMemory = Math.floor((totalmem() - RESERVED_BYTES) / BYTES_PER_ENGINE);
-  return Math.max(1, Math.min(availableParallelism(), byMemory));
+  return threadsForMachine(env.BIB_WORKERS, BYTES_PER_ENGINE);
 }
 
 export interface BibEnginePoolOptions {

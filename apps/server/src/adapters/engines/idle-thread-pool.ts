@@ -1,3 +1,4 @@
+import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -6,6 +7,20 @@ import { Worker } from 'node:worker_threads';
  * memory back soon after the last burst.
  */
 export const DEFAULT_ENGINE_IDLE_SECONDS = 180;
+
+/** What the process keeps for itself (the server, sharp, the database driver) before any engine. */
+const RESERVED_BYTES = 1.5 * 1024 ** 3;
+
+/**
+ * Engine threads for this machine: the configured number (an env variable's value) when it is a
+ * positive integer, else one per core, as many as memory allows at `bytesPerEngine` each, at least one.
+ */
+export function threadsForMachine(configured: string | undefined, bytesPerEngine: number): number {
+  const number = Number(configured);
+  if (Number.isInteger(number) && number > 0) return number;
+  const byMemory = Math.floor((totalmem() - RESERVED_BYTES) / bytesPerEngine);
+  return Math.max(1, Math.min(availableParallelism(), byMemory));
+}
 
 /** What the pool posts to a thread: the caller's request and the pool's id for the answer. */
 export type ThreadRequest<Request> = { id: number; request: Request };

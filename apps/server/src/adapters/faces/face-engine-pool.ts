@@ -1,19 +1,14 @@
-import { availableParallelism, totalmem } from 'node:os';
-import { DEFAULT_ENGINE_IDLE_SECONDS, idleThreadPool } from '../engines/idle-thread-pool';
+import { DEFAULT_ENGINE_IDLE_SECONDS, idleThreadPool, threadsForMachine } from '../engines/idle-thread-pool';
 import type { FaceDetection, FaceEngine } from './face-engine';
 import type { DetectRequest } from './face-engine-worker';
 import { FACE_MODEL_NAME } from './face-model';
 
 /** What one engine thread holds in memory (measured ~620 MB RSS), with room to spare. */
 const BYTES_PER_ENGINE = 1024 ** 3;
-const RESERVED_BYTES = 1.5 * 1024 ** 3;
 
 /** Engine threads for this machine: one per core, as many as memory allows, at least one. */
 export function defaultFaceWorkers(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = Number(env.FACE_WORKERS);
-  if (Number.isInteger(configured) && configured > 0) return configured;
-  const byMemory = Math.floor((totalmem() - RESERVED_BYTES) / BYTES_PER_ENGINE);
-  return Math.max(1, Math.min(availableParallelism(), byMemory));
+  return threadsForMachine(env.FACE_WORKERS, BYTES_PER_ENGINE);
 }
 
 export interface FaceEnginePoolOptions {
