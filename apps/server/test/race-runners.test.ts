@@ -231,6 +231,20 @@ describe.each(BACKENDS)('race runners on %s', (backend) => {
 
   it('sends each runner one "ready" e-mail once the event is published, never to an opted-out runner', async () => {
     const event = await race('draft', ['5001', '5002', '5003', '5004']);
+    // the organiser's branding, which their e-mail carries
+    await t.h.database.executeSql('update organisations set name = $1, logo = $2, theme = $3 where id = $4', [
+      'Lakeside Runners',
+      '/brand/lakeside.png',
+      JSON.stringify({
+        primary: '#0f766e',
+        primary_contrast: '#ffffff',
+        accent: '#f59e0b',
+        background: '#f0fdfa',
+        surface: '#ffffff',
+        text: '#134e4a',
+      }),
+      orgId,
+    ]);
     const csv =
       `${HEADER}\nKai,Sato,kai@example.com,5001,de\nLea,Conti,lea@example.com,5002,\n` +
       'Max,Roth,max@example.com,5003,\nNia,Ode,nia@example.com,5004,fr\n';
@@ -290,6 +304,14 @@ describe.each(BACKENDS)('race runners on %s', (backend) => {
       expect.stringMatching(/^http:\/\/lakeside\.localhost:8080\/runners\/opt-out\?token=[0-9]+\.[\w-]{24}$/),
     ]);
     expect(kai!.html).not.toContain('evil.example');
+    // sent in the organiser's name, with their logo from their own site and their colour
+    expect(kai!.senderName).toBe('Lakeside Runners');
+    expect(kai!.html).toContain(
+      '<img src="http://lakeside.localhost:8080/brand/lakeside.png" alt="Lakeside Runners"',
+    );
+    expect(kai!.html).toMatch(
+      /<a href="http:\/\/lakeside\.localhost:8080\/preview\?picacode=\w+" style="[^"]*background:#0f766e/,
+    );
 
     // the link in Kai's e-mail opts Kai out, and only with its own token
     const kaiToken = new URL(links[1] as string).searchParams.get('token')!;

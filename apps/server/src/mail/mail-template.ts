@@ -31,7 +31,7 @@ function textOf(block: MailBlock): string {
   }
 }
 
-function htmlOf(block: MailBlock): string {
+function htmlOf(block: MailBlock, brand?: MailBrand): string {
   switch (block.kind) {
     case 'paragraph':
       return block.strong
@@ -50,7 +50,9 @@ function htmlOf(block: MailBlock): string {
     case 'lines':
       return `<p>${block.lines.map(escapeHtml).join('<br>')}</p>`;
     case 'link':
-      return `<p><a href="${escapeHtml(block.url)}">${escapeHtml(block.label)}</a></p>`;
+      return brand?.colours
+        ? `<p><a href="${escapeHtml(block.url)}" style="${buttonStyle(brand.colours)}">${escapeHtml(block.label)}</a></p>`
+        : `<p><a href="${escapeHtml(block.url)}">${escapeHtml(block.label)}</a></p>`;
   }
 }
 
@@ -58,11 +60,47 @@ function htmlOf(block: MailBlock): string {
  * One e-mail from its blocks: the plain text (blocks apart by a blank line) and the HTML say the
  * same, every user-given text escaped in the HTML.
  */
-export function renderMail(to: string, subject: string, blocks: readonly MailBlock[]): MailMessage {
+export function renderMail(
+  to: string,
+  subject: string,
+  blocks: readonly MailBlock[],
+  brand?: MailBrand,
+): MailMessage {
+  const body = blocks.map((b) => htmlOf(b, brand)).join('');
   return {
     to,
     subject,
     text: blocks.map(textOf).join('\n\n'),
-    html: blocks.map(htmlOf).join(''),
+    html: brand ? `${brandHeader(brand)}${body}` : body,
+    ...(brand ? { senderName: brand.name } : {}),
   };
+}
+
+/**
+ * An organiser's branding for the e-mails sent in their name (issue 20's "ready" e-mail): their
+ * name as the sender's and at the top, their logo above the text, links as buttons in their colour.
+ */
+export interface MailBrand {
+  name: string;
+  /** An absolute http(s) link to a raster logo; none (or an SVG, which mail clients block): the name. */
+  logoUrl: string | null;
+  colours: { primary: string; primaryContrast: string } | null;
+}
+
+const HEX_COLOUR = /^#[0-9a-f]{3,8}$/i;
+
+function buttonStyle(colours: NonNullable<MailBrand['colours']>): string {
+  const background = HEX_COLOUR.test(colours.primary) ? colours.primary : '#1d4ed8';
+  const text = HEX_COLOUR.test(colours.primaryContrast) ? colours.primaryContrast : '#ffffff';
+  return `display:inline-block;padding:10px 18px;border-radius:6px;background:${background};color:${text};text-decoration:none;font-weight:600`;
+}
+
+function brandHeader(brand: MailBrand): string {
+  const border = brand.colours && HEX_COLOUR.test(brand.colours.primary) ? brand.colours.primary : '#d9dce1';
+  const usableLogo =
+    brand.logoUrl && /^https?:\/\//.test(brand.logoUrl) && !/\.svg(\?|$)/i.test(brand.logoUrl);
+  const inner = usableLogo
+    ? `<img src="${escapeHtml(brand.logoUrl!)}" alt="${escapeHtml(brand.name)}" height="40" style="height:40px;max-width:240px">`
+    : `<strong style="font-size:18px">${escapeHtml(brand.name)}</strong>`;
+  return `<div style="padding:0 0 12px;margin:0 0 16px;border-bottom:3px solid ${border}">${inner}</div>`;
 }

@@ -17,12 +17,19 @@ export interface MailMessage {
   /** Where answers go when it is not the sender (a support request: the person who asked). */
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** The name shown as the sender (an organiser's), the address staying the configured one. */
+  senderName?: string;
+}
+
+/** The bare address of a configured sender (`Fotodrop <no-reply@…>` or `no-reply@…`). */
+function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 }
 
 /** Nodemailer's message: attachments from base64. */
-function nodemailerMessage(from: string, { attachments, ...message }: MailMessage) {
+function nodemailerMessage(from: string, { attachments, senderName, ...message }: MailMessage) {
   return {
-    from,
+    from: senderName ? { name: senderName, address: addressOf(from) } : from,
     ...message,
     ...(attachments
       ? {

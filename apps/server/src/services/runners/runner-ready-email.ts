@@ -1,6 +1,7 @@
 import type { Language } from '@fotodrop/contract';
 import type { MailMessage } from '../../adapters/mail/mailer';
-import { renderMail, textsFor } from '../../mail/mail-template';
+import { type MailBrand, renderMail, textsFor } from '../../mail/mail-template';
+import type { OrganisationRow } from '../../repositories/organisations.repository';
 
 interface Texts {
   subject: (event: string) => string;
@@ -129,15 +130,40 @@ export function runnerReadyEmail(input: {
   code: string;
   previewUrl: string;
   optOutUrl: string;
+  brand: MailBrand;
 }): MailMessage {
   const t = textsFor(texts, input.language);
-  return renderMail(input.to, t.subject(input.eventName), [
-    { kind: 'paragraph', text: t.greeting(input.firstName) },
-    { kind: 'paragraph', text: t.ready(input.eventName, input.organiserName) },
-    { kind: 'link', label: t.open, url: input.previewUrl },
-    { kind: 'paragraph', text: t.code(input.code) },
-    { kind: 'paragraph', text: t.later },
-    { kind: 'paragraph', text: t.why(input.organiserName) },
-    { kind: 'link', label: t.optOut, url: input.optOutUrl },
-  ]);
+  return renderMail(
+    input.to,
+    t.subject(input.eventName),
+    [
+      { kind: 'paragraph', text: t.greeting(input.firstName) },
+      { kind: 'paragraph', text: t.ready(input.eventName, input.organiserName) },
+      { kind: 'link', label: t.open, url: input.previewUrl },
+      { kind: 'paragraph', text: t.code(input.code) },
+      { kind: 'paragraph', text: t.later },
+      { kind: 'paragraph', text: t.why(input.organiserName) },
+      { kind: 'link', label: t.optOut, url: input.optOutUrl },
+    ],
+    input.brand,
+  );
+}
+
+/**
+ * The organiser's branding as their e-mail shows it: their name, their logo made absolute on their
+ * site's origin (`siteBase`, from configuration), their theme's main colour.
+ */
+export function organiserMailBrand(
+  organisation: OrganisationRow | undefined,
+  fallbackName: string,
+  siteBase: string,
+): MailBrand {
+  const logo = organisation?.logo ?? null;
+  return {
+    name: organisation?.name ?? fallbackName,
+    logoUrl: logo === null ? null : logo.startsWith('/') ? `${siteBase}${logo}` : logo,
+    colours: organisation?.theme
+      ? { primary: organisation.theme.primary, primaryContrast: organisation.theme.primary_contrast }
+      : null,
+  };
 }

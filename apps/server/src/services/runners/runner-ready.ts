@@ -8,7 +8,7 @@ import { runnersRepository } from '../../repositories/runners.repository';
 import { teamRepository } from '../../repositories/team.repository';
 import { linkBaseResolver } from '../accounts/link-base';
 import { languageOfCountry } from '../organisations/country-language';
-import { runnerReadyEmail } from './runner-ready-email';
+import { organiserMailBrand, runnerReadyEmail } from './runner-ready-email';
 
 /** One durable scan per kick: finds an event's runners to tell and queues their e-mails. */
 export const RUNNER_READY_SCAN_QUEUE = 'runner-ready-scan';
@@ -86,6 +86,7 @@ export function runnerReadyService(deps: {
       const organisation = await teamRepository(deps.db).organisationById(event.organisationId);
       const base = await links.forRequest({ host: undefined, eventOwnerId: event.organisationId });
       const eventLanguage = languageOfCountry(organisation?.country);
+      const brand = organiserMailBrand(organisation, event.name, base);
       let queued = 0;
       for (;;) {
         const claimed = await deps.db.transaction(async (tx) => {
@@ -102,6 +103,7 @@ export function runnerReadyService(deps: {
               code: r.code,
               previewUrl: `${base}/preview?picacode=${encodeURIComponent(r.code)}`,
               optOutUrl: `${base}${RUNNER_OPT_OUT_PATH}?token=${encodeURIComponent(tokens.token(r.id))}`,
+              brand,
             }),
           }));
           await enqueueInTransaction(tx, RUNNER_READY_MAIL_QUEUE, jobs, { spacingSeconds });
