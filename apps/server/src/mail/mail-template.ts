@@ -15,7 +15,8 @@ export type MailBlock =
   /** Label and value pairs (a receipt's figures, transfer details); `total` rows are bold. */
   | { kind: 'rows'; rows: { label: string; value: string; total?: boolean }[] }
   | { kind: 'lines'; lines: string[] }
-  | { kind: 'link'; label: string; url: string };
+  /** `quiet`: a small plain link (an opt-out), never the branded button. */
+  | { kind: 'link'; label: string; url: string; quiet?: boolean };
 
 function textOf(block: MailBlock): string {
   switch (block.kind) {
@@ -50,6 +51,8 @@ function htmlOf(block: MailBlock, brand?: MailBrand): string {
     case 'lines':
       return `<p>${block.lines.map(escapeHtml).join('<br>')}</p>`;
     case 'link':
+      if (block.quiet)
+        return `<p style="font-size:13px"><a href="${escapeHtml(block.url)}" style="color:#555">${escapeHtml(block.label)}</a></p>`;
       return brand?.colours
         ? `<p><a href="${escapeHtml(block.url)}" style="${buttonStyle(brand.colours)}">${escapeHtml(block.label)}</a></p>`
         : `<p><a href="${escapeHtml(block.url)}">${escapeHtml(block.label)}</a></p>`;

@@ -143,7 +143,7 @@ export function runnerReadyEmail(input: {
       { kind: 'paragraph', text: t.code(input.code) },
       { kind: 'paragraph', text: t.later },
       { kind: 'paragraph', text: t.why(input.organiserName) },
-      { kind: 'link', label: t.optOut, url: input.optOutUrl },
+      { kind: 'link', label: t.optOut, url: input.optOutUrl, quiet: true },
     ],
     input.brand,
   );
