@@ -10,10 +10,12 @@
  * strips everything unless told otherwise and converts to sRGB, which browsers assume untagged.
  *
  * The photo is decoded once, shrunk on load (a 24 MP JPEG decodes at half size, not whole) into a
- * 1600 px raw intermediate; both previews and every thumbnail are made from it.
+ * 1600 px raw intermediate; both previews and every thumbnail are made from it. A photo tagged
+ * with the standard sRGB profile skips the colour conversion (`srgb-profile.ts`).
  */
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { sharpInput } from './inspect';
+import { isStandardSrgb } from './srgb-profile';
 import type { MediaVariant } from './variants';
 import { applyWatermark, type RawImage, renderWatermark } from './watermark';
 
@@ -59,25 +61,35 @@ export const PREVIEW_SIZE = 1600;
 
 /**
  * How each file is encoded, measured on the six 1920 px samples (docs/decisions.md, issue 20):
- * - previews: libjpeg-turbo with mozjpeg's quantisation tables, Huffman optimisation and
- *   progressive scans, without trellis quantisation — 4–5× faster than full mozjpeg, which made
- *   files 10 % smaller at the same PSNR;
+ * - previews: libjpeg-turbo with mozjpeg's quantisation tables and Huffman optimisation, without
+ *   trellis quantisation — 4–5× faster than full mozjpeg, which made files 10 % smaller at the same
+ *   PSNR — and baseline, not progressive: the same pixels, files 0.9 % larger, half the encoding
+ *   time (a preview draws top-down instead of coarse-to-fine while it loads);
  * - WebP thumbnails at effort 2: half the time of the default 4, within 2 % of its size;
  * - JPEG thumbnails (only browsers without WebP get them) plain with optimised Huffman tables;
  * - AVIF at effort 2 (made later): ~90 ms instead of ~950 ms at 4, files about 4 % larger.
  */
 export const ENCODINGS = {
-  preview: (image: Sharp) =>
-    image.jpeg({ quality: 80, progressive: true, optimiseCoding: true, quantisationTable: 3 }),
+  preview: (image: Sharp) => image.jpeg({ quality: 80, optimiseCoding: true, quantisationTable: 3 }),
   original: (image: Sharp) => image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }),
   webp: (image: Sharp) => image.webp({ quality: 75, effort: 2 }),
   avif: (image: Sharp) => image.avif({ quality: 50, effort: 2 }),
   jpeg: (image: Sharp) => image.jpeg({ quality: 78, optimiseCoding: true }),
 } as const;
 
-/** Upright, opaque, sRGB: what every output starts from. */
-function upright(input: Buffer): Sharp {
-  return sharp(input, sharpInput()).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb');
+/**
+ * Upright, opaque, sRGB: what every output starts from. `meta` is the input's header: a photo
+ * tagged with the standard sRGB profile is sRGB already and is not converted again.
+ */
+function upright(input: Buffer, meta: Metadata): Sharp {
+  return sharp(input, { ...sharpInput(), ignoreIcc: isStandardSrgb(meta.icc) })
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb');
+}
+
+function headerOf(input: Buffer): Promise<Metadata> {
+  return sharp(input, sharpInput()).metadata();
 }
 
 /** The set a photo is published with, from one decode. */
@@ -107,8 +119,8 @@ export async function makeDerivatives(
 }
 
 /** The full-size original for buyers: upright, sRGB, stripped, re-encoded at high quality. */
-export function makeOriginal(input: Buffer): Promise<Derivative> {
-  return encode(ENCODINGS.original(upright(input)), 'image/jpeg');
+export async function makeOriginal(input: Buffer): Promise<Derivative> {
+  return encode(ENCODINGS.original(upright(input, await headerOf(input))), 'image/jpeg');
 }
 
 /**
@@ -131,10 +143,8 @@ const INSIDE = { fit: 'inside', withoutEnlargement: true } as const;
  * them from a stored preview for photos derived before thumbnails were watermarked.
  */
 async function previewSet(input: Buffer, watermarkText: string) {
-  const [meta, clean] = await Promise.all([
-    sharp(input, sharpInput()).metadata(),
-    toRaw(upright(input).resize(PREVIEW_SIZE, PREVIEW_SIZE, INSIDE)),
-  ]);
+  const meta = await headerOf(input);
+  const clean = await toRaw(upright(input, meta).resize(PREVIEW_SIZE, PREVIEW_SIZE, INSIDE));
   const watermark = await renderWatermark(watermarkText, clean.info.width, clean.info.height);
   const marked = applyWatermark(clean, watermark);
   const thumbnails = async (raw: RawImage) => {
