@@ -12,9 +12,14 @@ describe('applyWatermark', () => {
     const { width, height, channels } = photo.info;
     const before = Buffer.from(photo.data);
     const marked = applyWatermark(photo, await renderWatermark('Fotodrop · Alpine Run 2025', width, height));
-    const svg = Buffer.from(watermarkSvg('Fotodrop · Alpine Run 2025', width, height));
+    // What libvips' composite makes of the same square rendering, centred on the photo.
+    const size = Math.max(width, height);
+    const square = await sharp(Buffer.from(watermarkSvg('Fotodrop · Alpine Run 2025', size, size)))
+      .extract({ left: (size - width) >> 1, top: (size - height) >> 1, width, height })
+      .png()
+      .toBuffer();
     const reference = await sharp(photo.data, { raw: { width, height, channels } })
-      .composite([{ input: svg }])
+      .composite([{ input: square }])
       .removeAlpha()
       .raw()
       .toBuffer();
@@ -32,12 +37,15 @@ describe('applyWatermark', () => {
     expect(worst).toBeLessThanOrEqual(1);
   });
 
-  it('refuses an image of another size', async () => {
+  it('fits portrait and landscape images of the same long side, and refuses another size', async () => {
     const watermark = await renderWatermark('Fotodrop', 200, 100);
-    const image = { data: Buffer.alloc(100 * 200 * 3), info: { width: 100, height: 200, channels: 3 } };
-    expect(() => applyWatermark(image as Parameters<typeof applyWatermark>[0], watermark)).toThrow(
-      RangeError,
-    );
+    expect(await renderWatermark('Fotodrop', 150, 200)).toBe(watermark);
+    const image = (width: number, height: number) => ({
+      data: Buffer.alloc(width * height * 3),
+      info: { width, height, channels: 3 as const },
+    });
+    expect(applyWatermark(image(150, 200), watermark).data.some((v) => v !== 0)).toBe(true);
+    expect(() => applyWatermark(image(100, 100), watermark)).toThrow(RangeError);
   });
 });
 

@@ -2,10 +2,12 @@
  * The watermark of the previews and thumbnails anyone may see: `text` repeated in diagonal rows,
  * white at about 25 % opacity with a dark outline, so it shows on snow and on night shots alike.
  *
- * It is rendered once per text and size (an event's photos mostly share both) and kept as the
- * list of pixels it covers (about 14 % of a 1600 px preview) with their blend factors; laying it
- * on a photo is then one pass over those pixels (`applyWatermark`), a few milliseconds where
- * libvips' general-purpose composite (floating point, every pixel) took ~15 × as long.
+ * It is rendered once per text and long side, as a square centred on the photo (portrait and
+ * landscape previews of any aspect share it: the rows are drawn from the centre), and kept as the
+ * list of pixels it covers (about 14 %) with their blend factors. Laying it on a photo is then one
+ * pass over those pixels (`applyWatermark`), a few milliseconds where libvips' general-purpose
+ * composite (floating point, every pixel) took ~12 × as long, and rendering the SVG each time a
+ * new aspect came along cost as much as the rest of the published set.
  */
 import sharp, { type OutputInfo } from 'sharp';
 
@@ -16,9 +18,9 @@ export interface RawImage {
 }
 
 export interface Watermark {
-  width: number;
-  height: number;
-  /** Index of each covered pixel (row-major). */
+  /** The side of the square it was rendered as. */
+  size: number;
+  /** Index of each covered pixel in the square (row-major). */
   pixels: Uint32Array;
   /** Per covered pixel: 255 − its alpha, what is kept of the photo. */
   keep: Uint16Array;
@@ -26,15 +28,17 @@ export interface Watermark {
   add: Uint16Array;
 }
 
-/** Rendered watermarks by text and size. */
+/** Rendered watermarks by text and long side. */
 const rendered = new Map<string, Watermark>();
 const CACHE_SIZE = 4;
 
+/** The watermark for a `width` × `height` image (rendered as a square of its long side). */
 export async function renderWatermark(text: string, width: number, height: number): Promise<Watermark> {
-  const cacheKey = `${width}x${height}:${text}`;
+  const size = Math.max(width, height);
+  const cacheKey = `${size}:${text}`;
   const cached = rendered.get(cacheKey);
   if (cached) return cached;
-  const { data, info } = await sharp(Buffer.from(watermarkSvg(text, width, height)))
+  const { data, info } = await sharp(Buffer.from(watermarkSvg(text, size, size)))
     .ensureAlpha()
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
@@ -46,8 +50,7 @@ export async function renderWatermark(text: string, width: number, height: numbe
   // photo that buyers pay for. Better to fail the job loudly.
   if (covered === 0) throw new Error('The watermark rendered empty: is a font installed?');
   const watermark: Watermark = {
-    width: info.width,
-    height: info.height,
+    size,
     pixels: new Uint32Array(covered),
     keep: new Uint16Array(covered),
     add: new Uint16Array(covered * 3),
@@ -67,20 +70,24 @@ export async function renderWatermark(text: string, width: number, height: numbe
 }
 
 /**
- * A copy of `image` (sRGB, 3 or 4 channels, of the watermark's size) with the watermark laid over
- * it: each covered pixel becomes photo × (1 − alpha) + colour × alpha, rounded, as "over" does.
+ * A copy of `image` (sRGB, 3 or 4 channels, its long side the watermark's) with the watermark's
+ * centre laid over its centre: each covered pixel becomes photo × (1 − alpha) + colour × alpha,
+ * rounded, as composite "over" does.
  */
 export function applyWatermark(image: RawImage, watermark: Watermark): RawImage {
   const { width, height, channels } = image.info;
-  if (width !== watermark.width || height !== watermark.height || channels < 3) {
-    throw new RangeError(
-      `A ${watermark.width}×${watermark.height} watermark cannot go on ${width}×${height}×${channels}`,
-    );
+  const { size, pixels, keep, add } = watermark;
+  if (Math.max(width, height) !== size || channels < 3) {
+    throw new RangeError(`A ${size} px watermark cannot go on ${width}×${height}×${channels}`);
   }
+  const left = (size - width) >> 1;
+  const top = (size - height) >> 1;
   const out = Buffer.from(image.data);
-  const { pixels, keep, add } = watermark;
   for (let k = 0; k < pixels.length; k++) {
-    const at = pixels[k]! * channels;
+    const x = (pixels[k]! % size) - left;
+    const y = ((pixels[k]! / size) | 0) - top;
+    if (x < 0 || y < 0 || x >= width || y >= height) continue;
+    const at = (y * width + x) * channels;
     const kept = keep[k]!;
     const c = k * 3;
     out[at] = ((out[at]! * kept + add[c]!) / 255) | 0;
