@@ -8,7 +8,6 @@ import {
   makeReadySet,
   readySetFiles,
   thumbnailsOf,
-  watermarkSvg,
 } from './derivatives';
 import { readSample, SAMPLE_NAMES } from './test-samples';
 import { MEDIA_VARIANTS, mediaContentType } from './variants';
@@ -194,14 +193,5 @@ describe('makeReadySet', () => {
     expect(await meanDifference(clean.buffer, ready.thumbClean.webp.buffer)).toBeLessThan(
       await meanDifference(clean.buffer, ready.thumb.webp.buffer),
     );
-  });
-});
-
-describe('watermarkSvg', () => {
-  it('escapes the text and refuses an empty one', () => {
-    const svg = watermarkSvg('<script>&"\u0000', 100, 100);
-    expect(svg).not.toContain('<script>');
-    expect(svg).toContain('&#60;script&#62;&#38;&#34;');
-    expect(() => watermarkSvg(' \u0001 ', 100, 100)).toThrow();
   });
 });

@@ -10,11 +10,14 @@
  * strips everything unless told otherwise and converts to sRGB, which browsers assume untagged.
  *
  * The photo is decoded once, shrunk on load (a 24 MP JPEG decodes at half size, not whole) into a
- * 1600 px raw intermediate; both previews and every thumbnail are made from it.
+ * 1600 px raw intermediate; both previews and every thumbnail are made from it. A photo tagged
+ * with the standard sRGB profile skips the colour conversion (`srgb-profile.ts`).
  */
-import sharp, { type OutputInfo, type OverlayOptions, type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { sharpInput } from './inspect';
+import { isStandardSrgb } from './srgb-profile';
 import type { MediaVariant } from './variants';
+import { applyWatermark, type RawImage, renderWatermark } from './watermark';
 
 export interface Derivative {
   buffer: Buffer;
@@ -58,25 +61,35 @@ export const PREVIEW_SIZE = 1600;
 
 /**
  * How each file is encoded, measured on the six 1920 px samples (docs/decisions.md, issue 20):
- * - previews: libjpeg-turbo with mozjpeg's quantisation tables, Huffman optimisation and
- *   progressive scans, without trellis quantisation — 4–5× faster than full mozjpeg, which made
- *   files 10 % smaller at the same PSNR;
+ * - previews: libjpeg-turbo with mozjpeg's quantisation tables and Huffman optimisation, without
+ *   trellis quantisation — 4–5× faster than full mozjpeg, which made files 10 % smaller at the same
+ *   PSNR — and baseline, not progressive: the same pixels, files 0.9 % larger, half the encoding
+ *   time (a preview draws top-down instead of coarse-to-fine while it loads);
  * - WebP thumbnails at effort 2: half the time of the default 4, within 2 % of its size;
  * - JPEG thumbnails (only browsers without WebP get them) plain with optimised Huffman tables;
  * - AVIF at effort 2 (made later): ~90 ms instead of ~950 ms at 4, files about 4 % larger.
  */
 export const ENCODINGS = {
-  preview: (image: Sharp) =>
-    image.jpeg({ quality: 80, progressive: true, optimiseCoding: true, quantisationTable: 3 }),
+  preview: (image: Sharp) => image.jpeg({ quality: 80, optimiseCoding: true, quantisationTable: 3 }),
   original: (image: Sharp) => image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }),
   webp: (image: Sharp) => image.webp({ quality: 75, effort: 2 }),
   avif: (image: Sharp) => image.avif({ quality: 50, effort: 2 }),
   jpeg: (image: Sharp) => image.jpeg({ quality: 78, optimiseCoding: true }),
 } as const;
 
-/** Upright, opaque, sRGB: what every output starts from. */
-function upright(input: Buffer): Sharp {
-  return sharp(input, sharpInput()).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb');
+/**
+ * Upright, opaque, sRGB: what every output starts from. `meta` is the input's header: a photo
+ * tagged with the standard sRGB profile is sRGB already and is not converted again.
+ */
+function upright(input: Buffer, meta: Metadata): Sharp {
+  return sharp(input, { ...sharpInput(), ignoreIcc: isStandardSrgb(meta.icc) })
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb');
+}
+
+function headerOf(input: Buffer): Promise<Metadata> {
+  return sharp(input, sharpInput()).metadata();
 }
 
 /** The set a photo is published with, from one decode. */
@@ -106,8 +119,8 @@ export async function makeDerivatives(
 }
 
 /** The full-size original for buyers: upright, sRGB, stripped, re-encoded at high quality. */
-export function makeOriginal(input: Buffer): Promise<Derivative> {
-  return encode(ENCODINGS.original(upright(input)), 'image/jpeg');
+export async function makeOriginal(input: Buffer): Promise<Derivative> {
+  return encode(ENCODINGS.original(upright(input, await headerOf(input))), 'image/jpeg');
 }
 
 /**
@@ -124,37 +137,36 @@ export function avifThumbnail(preview: Buffer): Promise<Derivative> {
 const INSIDE = { fit: 'inside', withoutEnlargement: true } as const;
 
 /**
- * Both previews and both sets of thumbnails from one 1600 px intermediate. The watermarked
- * thumbnails are the watermarked preview scaled down, exactly as `thumbnailsOf` makes them from a
- * stored preview for photos derived before thumbnails were watermarked.
+ * Both previews and both sets of thumbnails from one 1600 px intermediate: the watermark is laid
+ * on a copy of it, and each of the two is encoded and scaled down while the other is. The
+ * watermarked thumbnails are the watermarked preview scaled down, exactly as `thumbnailsOf` makes
+ * them from a stored preview for photos derived before thumbnails were watermarked.
  */
 async function previewSet(input: Buffer, watermarkText: string) {
-  const [meta, clean] = await Promise.all([
-    sharp(input, sharpInput()).metadata(),
-    toRaw(upright(input).resize(PREVIEW_SIZE, PREVIEW_SIZE, INSIDE)),
-  ]);
+  const meta = await headerOf(input);
+  const clean = await toRaw(upright(input, meta).resize(PREVIEW_SIZE, PREVIEW_SIZE, INSIDE));
   const watermark = await renderWatermark(watermarkText, clean.info.width, clean.info.height);
-  const [marked, thumbCleanRaw] = await Promise.all([
-    toRaw(fromRaw(clean).composite([watermark])),
-    toRaw(fromRaw(clean).resize(THUMB_SIZE, THUMB_SIZE, INSIDE)),
-  ]);
-  const thumbRaw = await toRaw(fromRaw(marked).resize(THUMB_SIZE, THUMB_SIZE, INSIDE));
-  const [previewClean, preview, thumbClean, thumb] = await Promise.all([
+  const marked = applyWatermark(clean, watermark);
+  const thumbnails = async (raw: RawImage) => {
+    const thumbRaw = await toRaw(fromRaw(raw).resize(THUMB_SIZE, THUMB_SIZE, INSIDE));
+    return { raw: thumbRaw, files: await readyThumbnails(thumbRaw) };
+  };
+  const [previewClean, preview, cleanThumbs, markedThumbs] = await Promise.all([
     encode(ENCODINGS.preview(fromRaw(clean)), 'image/jpeg'),
     encode(ENCODINGS.preview(fromRaw(marked)), 'image/jpeg'),
-    readyThumbnails(thumbCleanRaw),
-    readyThumbnails(thumbRaw),
+    thumbnails(clean),
+    thumbnails(marked),
   ]);
   const turned = (meta.orientation ?? 1) >= 5;
   const ready: ReadySet = {
-    thumb,
-    thumbClean,
+    thumb: markedThumbs.files,
+    thumbClean: cleanThumbs.files,
     preview,
     previewClean,
     width: turned ? meta.height! : meta.width!,
     height: turned ? meta.width! : meta.height!,
   };
-  return { ready, thumbRaw, thumbCleanRaw };
+  return { ready, thumbRaw: markedThumbs.raw, thumbCleanRaw: cleanThumbs.raw };
 }
 
 async function readyThumbnails(raw: RawImage): Promise<ReadyThumbnails> {
@@ -164,8 +176,6 @@ async function readyThumbnails(raw: RawImage): Promise<ReadyThumbnails> {
   ]);
   return { webp, jpeg };
 }
-
-type RawImage = { data: Buffer; info: OutputInfo };
 
 async function toRaw(pipeline: Sharp): Promise<RawImage> {
   return pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
@@ -218,67 +228,4 @@ export function derivativeFiles(d: Derivatives): { variant: MediaVariant; deriva
 async function encode(pipeline: Sharp, contentType: string): Promise<Derivative> {
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return { buffer: data, width: info.width, height: info.height, contentType, bytes: data.length };
-}
-
-/** Rendered overlays by text and size: an event's photos mostly share both. */
-const overlays = new Map<string, OverlayOptions>();
-const OVERLAY_CACHE_SIZE = 4;
-
-/**
- * A transparent overlay of `width` × `height` with `text` repeated in diagonal rows: white at about
- * 25 % opacity with a dark outline, so it shows on snow and on night shots alike.
- */
-export async function renderWatermark(text: string, width: number, height: number): Promise<OverlayOptions> {
-  const cacheKey = `${width}x${height}:${text}`;
-  const cached = overlays.get(cacheKey);
-  if (cached) return cached;
-  const { data, info } = await sharp(Buffer.from(watermarkSvg(text, width, height)))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  // Without a usable font librsvg draws nothing, and the "watermarked" preview would be the clean
-  // photo that buyers pay for. Better to fail the job loudly.
-  let drawn = false;
-  for (let i = info.channels - 1; i < data.length && !drawn; i += info.channels) drawn = data[i] !== 0;
-  if (!drawn) throw new Error('The watermark rendered empty: is a font installed?');
-  const overlay = { input: data, raw: { width: info.width, height: info.height, channels: info.channels } };
-  if (overlays.size >= OVERLAY_CACHE_SIZE) overlays.delete(overlays.keys().next().value ?? '');
-  overlays.set(cacheKey, overlay);
-  return overlay;
-}
-
-export function watermarkSvg(text: string, width: number, height: number): string {
-  const label = escapeXml(
-    text
-      .replace(/[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, ' ')
-      .trim()
-      .slice(0, 80),
-  );
-  if (label === '') throw new RangeError('The watermark text is empty');
-  const fontSize = Math.max(12, Math.round(Math.max(width, height) / 22));
-  const diagonal = Math.ceil(Math.hypot(width, height));
-  const rowGap = Math.round(fontSize * 3.2);
-  // Rough advance of a bold sans glyph; rows only need to be long enough to cross the diagonal.
-  const tile = label.length * fontSize * 0.65 + fontSize * 2;
-  const repeat = Math.ceil(diagonal / tile) + 2;
-  const rowText = Array.from({ length: repeat }, () => label).join('\u2003\u2003');
-  const rows: string[] = [];
-  for (let i = 0, y = -diagonal / 2; y <= diagonal / 2 + rowGap; i++, y += rowGap) {
-    const x = -diagonal / 2 - (i % 2 === 0 ? 0 : tile / 2);
-    rows.push(`<text x="${Math.round(x)}" y="${Math.round(y)}">${rowText}</text>`);
-  }
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`,
-    `<g transform="translate(${width / 2} ${height / 2}) rotate(-30)"`,
-    ` font-family="DejaVu Sans, Noto Sans, Liberation Sans, Arial, Helvetica, sans-serif"`,
-    ` font-weight="bold" font-size="${fontSize}" fill="#ffffff" fill-opacity="0.25"`,
-    ` stroke="#000000" stroke-opacity="0.25" stroke-width="${Math.max(1, fontSize / 16).toFixed(1)}"`,
-    ` paint-order="stroke" stroke-linejoin="round">`,
-    ...rows,
-    '</g></svg>',
-  ].join('');
-}
-
-function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
