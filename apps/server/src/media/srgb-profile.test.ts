@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeReadySet } from './derivatives';
 import { isStandardSrgb } from './srgb-profile';
@@ -6,7 +6,7 @@ import { readSample } from './test-samples';
 
 const watermarkText = 'Fotodrop · Alpine Run 2025';
 
-async function rawPixels(input: Buffer, options: sharp.SharpOptions = {}) {
+async function rawPixels(input: Buffer, options: SharpOptions = {}) {
   return sharp(input, options).resize(800).toColourspace('srgb').raw().toBuffer();
 }
 
