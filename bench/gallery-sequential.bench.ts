@@ -7,6 +7,13 @@
 // medians, per round, and its median over ROUNDS rounds.
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { Database } from '../apps/server/src/db/client';
+import {
+  type AlbumMediaQuery,
+  albumMediaRepository,
+} from '../apps/server/src/repositories/album-media.repository';
+import { checkinsRepository } from '../apps/server/src/repositories/checkins.repository';
+import type { Services } from '../apps/server/src/services/services';
 import { type Backend, createTestDatabase } from '../apps/server/test/databases';
 import { startBenchServer } from './bench-server';
 import { openAlbum, seedLargeAlbum } from './large-album';
@@ -49,12 +56,76 @@ parentPort.on('message', async (paths) => {
 });
 `;
 
+/**
+ * Where a page's time goes, in the server process: CPU time (process.cpuUsage, less noisy than the
+ * wall clock on a loaded machine) of the page's parts, each called alone, interleaved, medians, as
+ * multiples of the readiness route's query. Parts: the album lookup with the session and tab counts
+ * (the page's first statement), the rows of a deep page (by ids from the kept order, pages 11 on)
+ * and of a shallow one (pages 1–10, read from the ordered index), and the whole service call.
+ */
+async function breakdown(database: Database, services: Services, token: string, checkinId: number) {
+  const session = () => {
+    const deferred = services.auth.deferSession(`Token ${token}`, 'user');
+    if (!deferred) throw new Error('the token does not parse');
+    return deferred;
+  };
+  const { keyHash, now } = session();
+  const albums = checkinsRepository(database.db);
+  const extras = { counts: true, galleries: false, bought: true } as const;
+  const found = await albums.findCompleteAlbumForSession(keyHash, now, checkinId, extras);
+  if (!found) throw new Error('the album is not found');
+  const q: AlbumMediaQuery = {
+    userId: found.session.user.id,
+    scopes: [found.album.scope],
+    galleryIds: null,
+    favouritesOnly: false,
+  };
+  const repo = albumMediaRepository(database.db);
+  const order = await repo.orderedIds(q);
+  const deep = (i: number) => 10 + (i % Math.max(1, Math.floor(order.length / PAGE_SIZE) - 10));
+  const parts: [string, (i: number) => Promise<unknown>][] = [
+    ["`select 1` (the readiness route's query)", () => database.executeSql('select 1', [])],
+    [
+      'album + session + tab counts (one statement)',
+      () => albums.findCompleteAlbumForSession(keyHash, now, checkinId, extras),
+    ],
+    [
+      'rows of a deep page (40 by id)',
+      (i) => repo.rowsOf(q.userId, order.slice(deep(i) * PAGE_SIZE, (deep(i) + 1) * PAGE_SIZE)),
+    ],
+    ['rows of page 1 (from the ordered index)', () => repo.page(q, 1, PAGE_SIZE)],
+    [
+      'the whole page in the service (deep pages)',
+      (i) =>
+        services.albumMedia.galleryMedia(session(), checkinId, 0, {
+          page: deep(i) + 1,
+          page_size: PAGE_SIZE,
+          extras: 'true',
+        }),
+    ],
+  ];
+  const times: number[][] = parts.map(() => []);
+  for (let i = 0; i < WARMUP + STEPS; i++) {
+    for (const [k, [, part]] of parts.entries()) {
+      const start = process.cpuUsage();
+      await part(i);
+      const { user, system } = process.cpuUsage(start);
+      if (i >= WARMUP) times[k]!.push((user + system) / 1000);
+    }
+  }
+  const reference = median(times[0]!);
+  return parts.map(([label], k) => {
+    const m = median(times[k]!);
+    return `| ${label} | ${m.toFixed(2)} ms | ${(m / reference).toFixed(1)}× |`;
+  });
+}
+
 interface Round {
   ready: number;
   page: number;
 }
 
-async function measureBackend(backend: Backend): Promise<Round[]> {
+async function measureBackend(backend: Backend): Promise<{ rounds: Round[]; parts: string[] | null }> {
   const database = await createTestDatabase(backend);
   try {
     await seedLargeAlbum(database, PHOTOS);
@@ -91,11 +162,16 @@ async function measureBackend(backend: Backend): Promise<Round[]> {
           `${backend}: round ${round + 1} of ${ROUNDS}: page ${page.toFixed(2)} ms, ready ${ready.toFixed(2)} ms`,
         );
       }
+      await worker.terminate();
+      const parts =
+        backend === 'pglite' && ONLY === null
+          ? await breakdown(database, server.services, token, checkinId)
+          : null;
+      return { rounds, parts };
     } finally {
       await worker.terminate();
       await server.close();
     }
-    return rounds;
   } finally {
     await database.destroy();
   }
@@ -105,9 +181,11 @@ const name = (backend: Backend) =>
   backend === 'postgres' ? 'PostgreSQL 15 (a server on the same machine)' : 'PGlite (in the server process)';
 
 const rows: string[] = [];
+let breakdownRows: string[] | null = null;
 const loadBefore = loadavg();
 for (const backend of BACKENDS) {
-  const rounds = await measureBackend(backend);
+  const { rounds, parts } = await measureBackend(backend);
+  breakdownRows ??= parts;
   const page = median(rounds.map((r) => r.page));
   const ready = median(rounds.map((r) => r.ready));
   const ratio = median(rounds.map((r) => r.page / r.ready));
@@ -131,5 +209,16 @@ taken within each round).
 
 | database | gallery page, median | readiness, median | page ÷ readiness |
 | --- | --- | --- | --- |
-${rows.join('\n')}`,
+${rows.join('\n')}
+${
+  breakdownRows
+    ? `
+Where a PGlite page's time goes, in the server process: CPU time of each part called alone, interleaved,
+${STEPS} times after ${WARMUP} (medians), beside the readiness route's query.
+
+| part of the page | CPU time, median | × \`select 1\` |
+| --- | --- | --- |
+${breakdownRows.join('\n')}`
+    : ''
+}`,
 );
