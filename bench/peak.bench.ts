@@ -19,7 +19,7 @@
 //
 // `RUNNERS=100 npm run bench:peak` runs smaller; `PROCESS_COUNTS=1,2` (default) which runs.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,8 +38,13 @@ const GALLERY_PAGES = [2, 3, 4];
 const VIEWER_OPENS = 10;
 /** Readiness samples before the load, one after another, per process. */
 const IDLE_SAMPLES = 100;
-/** Pause between two readiness samples under load (each process has its own sampler). */
-const SAMPLE_GAP_MS = 50;
+/**
+ * Under load a readiness request leaves every PROBE_EVERY_MS per process whether or not the one
+ * before has answered (as a load balancer's health check does): waiting for each answer would take
+ * only a handful of samples when answers take seconds.
+ */
+const PROBE_EVERY_MS = 250;
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 type Step =
   | 'health (app start)'
@@ -70,7 +75,25 @@ interface RunResult {
   failedVisits: number;
   wallSeconds: number;
   previewBytesRead: number;
+  /** CPU seconds during the load: the API processes, their PostgreSQL backends, the load generator. */
+  cpu: { api: number; postgres: number; client: number };
   load: string;
+}
+
+/** CPU seconds a process used so far (all its threads), from /proc; 0 once it is gone. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name)
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds of the PostgreSQL backends connected to `database` now, by backend pid. */
+async function backendsCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [database]);
+  const pids = rows.map((r: { pid: number }) => r.pid);
+  return new Map(await Promise.all(pids.map(async (pid) => [pid, await cpuSeconds(pid)] as const)));
 }
 
 function apiProcess(env: NodeJS.ProcessEnv): ChildProcess {
@@ -191,19 +214,18 @@ async function visit(base: string, runner: Runner, address: string, timings: Tim
   return previewBytes;
 }
 
-/** `/api/health/ready` one after another, SAMPLE_GAP_MS apart, until `done` settles. */
+/** A `/api/health/ready` request every PROBE_EVERY_MS until `done` settles; all of them answered. */
 async function sampleReady(url: string, done: Promise<unknown>, into: number[]): Promise<void> {
-  let finished = false;
-  void done.finally(() => {
-    finished = true;
-  });
-  while (!finished) {
+  const probes: Promise<void>[] = [];
+  const probe = async () => {
     const started = performance.now();
     const r = await fetch(`${url}/api/health/ready`);
     await r.arrayBuffer();
     if (r.ok) into.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, SAMPLE_GAP_MS));
-  }
+  };
+  const timer = setInterval(() => probes.push(probe()), PROBE_EVERY_MS);
+  await done.finally(() => clearInterval(timer));
+  await Promise.all(probes);
 }
 
 async function run(processes: number): Promise<{ result: RunResult; data: PeakData }> {
@@ -262,13 +284,19 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
     let failedVisits = 0;
     let previewBytesRead = 0;
     const errors = new Map<string, number>();
+    const apiCpu = async () =>
+      (await Promise.all(procs.map((p) => cpuSeconds(p.pid!)))).reduce((a, b) => a + b);
+    const apiBefore = await apiCpu();
+    const backendsBefore = await backendsCpu(admin, name);
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     const load = Promise.all(
       data.runners.map(async (runner, i) => {
         const address = `10.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
         const visitStarted = performance.now();
         try {
-          previewBytesRead += await visit(urls[i % processes]!, runner, address, timings);
+          const bytes = await visit(urls[i % processes]!, runner, address, timings);
+          previewBytesRead += bytes;
           visits.push(performance.now() - visitStarted);
         } catch (error) {
           failedVisits++;
@@ -280,6 +308,12 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
     const readyLoaded: number[] = [];
     await Promise.all([load, ...urls.map((url) => sampleReady(url, load, readyLoaded))]);
     const wallSeconds = (performance.now() - started) / 1000;
+    const client = process.cpuUsage(clientBefore);
+    const api = (await apiCpu()) - apiBefore;
+    // backends opened during the load count from zero; one closed during it is missed (pools keep theirs busy)
+    let postgres = 0;
+    for (const [pid, seconds] of await backendsCpu(admin, name))
+      postgres += seconds - (backendsBefore.get(pid) ?? 0);
     for (const [message, n] of errors) console.error(`  ${n} × ${message}`);
     const loadAverage = loadavg()
       .map((l) => l.toFixed(1))
@@ -295,6 +329,7 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
         failedVisits,
         wallSeconds,
         previewBytesRead,
+        cpu: { api, postgres, client: (client.user + client.system) / 1e6 },
         load: loadAverage,
       },
     };
@@ -361,11 +396,14 @@ const data = results[0]!.data;
 const requestsPerVisit = 9 + GALLERY_PAGES.length + VIEWER_OPENS + 1;
 const sections = results.map(({ result: r }) => {
   const rps = r.timings.length / r.wallSeconds;
+  const perVisit = (seconds: number) => `${((seconds / r.visits.length) * 1000).toFixed(0)} ms`;
   return `#### ${r.processes} API process${r.processes > 1 ? 'es (runners split between them by runner)' : ''}
 
 All ${RUNNERS} visits took **${r.wallSeconds.toFixed(1)} s** from the start to the last answer:
-${(r.visits.length / r.wallSeconds).toFixed(1)} visits/s, ${Math.round(rps)} requests/s,
-${((r.previewBytesRead / r.wallSeconds) * 8e-6).toFixed(0)} Mbit/s of previews. Load average at the end: ${r.load}.
+**${(r.visits.length / r.wallSeconds).toFixed(2)} visits/s**, ${Math.round(rps)} requests/s,
+${((r.previewBytesRead / r.wallSeconds) * 8e-6).toFixed(1)} Mbit/s of previews. CPU per visit: API process${r.processes > 1 ? 'es' : ''} **${perVisit(r.cpu.api)}**,
+their PostgreSQL backends **${perVisit(r.cpu.postgres)}**, the load generator ${perVisit(r.cpu.client)}
+(${r.cpu.api.toFixed(0)} + ${r.cpu.postgres.toFixed(0)} + ${r.cpu.client.toFixed(0)} CPU s over ${r.wallSeconds.toFixed(0)} s on 2 cores). Load average at the end: ${r.load}.
 
 ${table(r)}`;
 });
@@ -374,9 +412,9 @@ const one = byProcesses.get(1);
 const two = byProcesses.get(2);
 const comparison =
   one && two
-    ? `\n\n2 processes vs 1, same run: wall time ${times(one.wallSeconds / two.wallSeconds)} shorter,
-visit p50 ${times(median(one.visits) / median(two.visits))} and p99 ${times(percentile(one.visits, 99) / percentile(two.visits, 99))}
-shorter; readiness p50 under load ${ms(median(one.readyLoaded))} → ${ms(median(two.readyLoaded))}.`
+    ? `\n\n2 processes against 1, same run: visits/s ${times(one.wallSeconds / two.wallSeconds)}, visit p50
+${times(median(one.visits) / median(two.visits))} and p99 ${times(percentile(one.visits, 99) / percentile(two.visits, 99))} as fast (above 1× is faster);
+readiness p50 under load ${ms(median(one.readyLoaded))} → ${ms(median(two.readyLoaded))}.`
     : '';
 writeSection(
   'peak',
@@ -389,7 +427,7 @@ same run). PostgreSQL 15 on the same machine; API processes \`main.ts\` with \`W
 
 Data: the demo marathon with ${data.photos.toLocaleString('en')} published photos, ${RUNNERS} runners imported by CSV
 (\`POST …/participants/import/\`, each a code scoped to their bib); a photo carries several bibs,
-so each album differs and holds ${data.albumPhotos.min}–${data.albumPhotos.max} photos; every preview a real
+so each album differs and holds ${data.albumPhotos.min === data.albumPhotos.max ? data.albumPhotos.min : `${data.albumPhotos.min}–${data.albumPhotos.max}`} photos; every preview a real
 ${Math.round(data.previewBytes / 1024)} KB JPEG (1280 px) on disk. Each runner is logged in and taps their e-mail's link
 (\`/preview?picacode=CODE\`); the visit is ${requestsPerVisit} requests one after another, as the web app makes
 them: the app's start (health, photos-preview, cart totals, users/me, album list), the album
@@ -397,8 +435,10 @@ opened by code (POST check-in, lookup by code with the first page, gallery tree,
 gallery pages 2–4 of 40, ${VIEWER_OPENS} viewer opens (the preview's bytes: the viewer makes no other
 API call) and one favourite. Grid thumbnails are not replayed. All runners start at once (no ramp);
 each has its own address (X-Forwarded-For behind TRUST_PROXY=1, as behind a proxy: the product's
-limits unchanged). The readiness route is sampled ${IDLE_SAMPLES}× per process before the load, then
-every ${SAMPLE_GAP_MS} ms per process during it. Times are from the client: queueing included.
+limits unchanged). The readiness route is sampled ${IDLE_SAMPLES}× per process one after another before
+the load, then a request every ${PROBE_EVERY_MS} ms per process during it, each timed to its answer (a
+load balancer's health check). Times are from the client, queueing included; CPU seconds are read
+from \`/proc\` (API processes; the PostgreSQL backends of the run's database; the bench process).
 
 ${sections.join('\n\n')}${comparison}`,
 );
