@@ -22,8 +22,11 @@ const FIRST_SCREEN_PHOTOS = 4;
  */
 export function loader({ request }: LoaderFunctionArgs): null {
   startPreview(new URL(request.url).searchParams);
-  // a logged-in runner goes on to the albums, where the code opens: that screen's chunk meanwhile
-  if (useAppStore.getState().token) void import('./checkins');
+  // a logged-in runner goes on to the albums, where the code opens: those screens' chunks meanwhile
+  if (useAppStore.getState().token) {
+    void import('./checkins');
+    void import('./checkin-detail');
+  }
   return null;
 }
 
