@@ -5,7 +5,7 @@
 // API calls of the median load as a waterfall. A static page showing one of the same thumbnails,
 // served by the same server, is the reference of the same run.
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -217,11 +217,13 @@ try {
   const results: { scenario: Scenario; runs: Load[] }[] = [];
   for (const scenario of scenarios) results.push({ scenario, runs: [] });
   // the scenarios take turns, so a burst of load elsewhere on the machine touches each alike
+  const loadBefore = loadavg()[0] ?? 0;
   for (let i = 0; i < RUNS; i++) {
     for (const entry of results) {
       entry.runs.push(await load(browser, url, entry.scenario, token));
     }
   }
+  const loadAfter = loadavg()[0] ?? 0;
   const reference = median(results[0]!.runs.map((r) => r.firstPhotoMs));
   const rows = results.map(({ scenario, runs }) => {
     const first = median(runs.map((r) => r.firstPhotoMs));
@@ -243,7 +245,9 @@ try {
     'first-photo',
     `### The runner's first look (\`npm run bench:first-photo\`)
 
-Machine: ${machine()}. The real server (\`npm start\`'s build) on PostgreSQL 15 with the demo
+Machine: ${machine()}; load average (1 min) ${loadBefore.toFixed(1)} before the loads and
+${loadAfter.toFixed(1)} after them: other work shares the cores, so the absolute times vary with it
+and the × reference column (same run, same load) is the figure to compare. The real server (\`npm start\`'s build) on PostgreSQL 15 with the demo
 marathon (the runner's code ${ALBUM_CODE} sees ${PHOTOS} photos with real 400 px thumbnails on disk);
 Debian's Chromium headless as a phone: 390 × 844 CSS px at DPR 3, a mobile Android user agent,
 touch, CPU slowed ${CPU_SLOWDOWN}× (\`Emulation.setCPUThrottlingRate\`) and a good 4G connection

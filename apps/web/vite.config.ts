@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 
 /**
  * Writes csp-sources.json beside index.html: the origins this build talks to beyond its own, which
@@ -46,8 +46,98 @@ function preloadFallbackCatalogue(): Plugin {
   };
 }
 
+/**
+ * The pages a runner's e-mail opens, with the route modules each one loads (app/router.tsx: the
+ * data layout, the login guard, the feature's list of screens, the screen). /preview names what a
+ * visitor loads; a logged-in runner's preview loader fetches the album's chunks itself. The server writes
+ * their chunks into the page as preload hints (apps/server/src/routes/web.routes.ts), so they
+ * download beside the entry script instead of one after another once it has run (issue 20).
+ */
+const ROUTE_PRELOADS: { path: string; modules: string[] }[] = [
+  {
+    path: '/preview',
+    modules: [
+      'src/app/data-layout.tsx',
+      'src/features/checkins/routes/checkin-screens.ts',
+      'src/features/checkins/routes/preview.tsx',
+    ],
+  },
+  {
+    path: '/checkins',
+    modules: [
+      'src/app/data-layout.tsx',
+      'src/app/guards/require-login.tsx',
+      // a logged-in page: the header's user menu
+      'src/app/layout/user-nav.tsx',
+      'src/features/checkins/routes/checkin-screens.ts',
+      'src/features/checkins/routes/checkins.tsx',
+    ],
+  },
+  {
+    path: '/checkins/:picacode',
+    modules: [
+      'src/app/data-layout.tsx',
+      'src/app/guards/require-login.tsx',
+      // a logged-in page: the header's user menu
+      'src/app/layout/user-nav.tsx',
+      'src/features/checkins/routes/checkin-screens.ts',
+      'src/features/checkins/routes/checkin-detail.tsx',
+    ],
+  },
+];
+
+/**
+ * Writes route-preloads.json beside index.html: per page of ROUTE_PRELOADS, the scripts (each
+ * route module's chunk and the chunks it imports statically) and style sheets the page loads
+ * after the entry script, less what index.html already loads.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'fotodrop-route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: Rollup.OutputChunk[]): Set<Rollup.OutputChunk> => {
+        const seen = new Set<Rollup.OutputChunk>();
+        const visit = (chunk: Rollup.OutputChunk) => {
+          if (seen.has(chunk)) return;
+          seen.add(chunk);
+          for (const file of chunk.imports) {
+            const next = byFile.get(file);
+            if (next) visit(next);
+          }
+        };
+        for (const chunk of start) visit(chunk);
+        return seen;
+      };
+      const initial = closure(chunks.filter((chunk) => chunk.isEntry));
+      const routes = ROUTE_PRELOADS.map(({ path, modules }) => {
+        const roots = modules.map((module) => {
+          const id = fileURLToPath(new URL(module, import.meta.url));
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${module} (${path})`);
+          return chunk;
+        });
+        const loaded = [...closure(roots)].filter((chunk) => !initial.has(chunk));
+        return {
+          path,
+          scripts: loaded.map((chunk) => `/${chunk.fileName}`),
+          styles: [...new Set(loaded.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].map(
+            (file) => `/${file}`,
+          ),
+        };
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes }) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), cspSources(mode), preloadFallbackCatalogue()],
+  plugins: [react(), cspSources(mode), preloadFallbackCatalogue(), routePreloads()],
   resolve: {
     alias: [
       // react-router's package exports point every bundler at its development build (dev-only

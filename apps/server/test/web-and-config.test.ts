@@ -52,6 +52,56 @@ describe('serving the built web app', () => {
   });
 });
 
+describe("the pages a runner's e-mail opens", () => {
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'fotodrop-dist-'));
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>',
+    );
+    const routes = [
+      {
+        path: '/preview',
+        scripts: ['/assets/preview-2.js', '/assets/screens-3.js'],
+        styles: ['/assets/preview-4.css'],
+      },
+      { path: '/checkins/:picacode', scripts: ['/assets/checkin-detail-5.js'], styles: [] },
+    ];
+    await writeFile(join(dist, 'route-preloads.json'), JSON.stringify({ routes }));
+    app = Fastify();
+    await webRoutes(app, { apiBase: '/api', webDist: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it("names the route's own scripts and styles in the page, so they download beside the entry script", async () => {
+    const preview = (await app.inject({ url: '/preview?picacode=K7M2Q9P' })).body;
+    expect(preview).toContain('<link rel="modulepreload" crossorigin href="/assets/preview-2.js">');
+    expect(preview).toContain('<link rel="modulepreload" crossorigin href="/assets/screens-3.js">');
+    expect(preview).toContain('<link rel="preload" as="style" href="/assets/preview-4.css">');
+    expect(preview.indexOf('preview-2.js')).toBeLessThan(preview.indexOf('</head>'));
+    const album = (await app.inject({ url: '/checkins/K7M2Q9P' })).body;
+    expect(album).toContain('href="/assets/checkin-detail-5.js"');
+    expect(album).not.toContain('preview-2.js');
+    for (const url of ['/', '/checkins', '/checkins/K7M2Q9P/more', '/previews']) {
+      expect((await app.inject({ url })).body).not.toContain('modulepreload');
+    }
+  });
+
+  it("refuses to start on a hints file that is not the build's", async () => {
+    const bad = await mkdtemp(join(tmpdir(), 'fotodrop-dist-'));
+    await writeFile(join(bad, 'index.html'), '<!doctype html><head></head>');
+    const routes = [{ path: '/preview', scripts: ['https://elsewhere.example/x.js'], styles: [] }];
+    await writeFile(join(bad, 'route-preloads.json'), JSON.stringify({ routes }));
+    await expect(webRoutes(Fastify(), { apiBase: '/api', webDist: bad })).rejects.toThrow(/route-preloads/);
+    await rm(bad, { recursive: true, force: true });
+  });
+});
+
 describe('configuration', () => {
   it('parses the environment once with defaults', () => {
     const config = loadConfig({ PORT: '9000', OIDC_PROVIDERS: '[]' });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { preloadTags, readRoutePreloads } from '../http/route-preloads';
 
 /**
  * Serves the built web app: hashed assets with long-lived caching, and index.html for every app
@@ -48,6 +49,7 @@ export async function webRoutes(
           `<meta name="fotodrop-metrics-url" content="${escapeAttribute(metricsUrl)}"></head>`,
         )
       : builtHtml;
+  const routePreloads = hasWeb ? readRoutePreloads(webDist) : [];
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -59,7 +61,10 @@ export async function webRoutes(
       return reply.status(404).send({ code: 'not_found', message: 'Not found.' });
     const shared = parseSharedPath(path);
     const preview = shared && sharedPreview ? await sharedPreview(shared, request.headers.host) : null;
-    const html = preview ? withPreview(indexHtml, preview) : indexHtml;
+    const page = preview ? withPreview(indexHtml, preview) : indexHtml;
+    // the route's own chunks, fetched beside the entry script (issue 20)
+    const hints = preloadTags(routePreloads, path);
+    const html = hints ? page.replace('</head>', `${hints}</head>`) : page;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

@@ -7,6 +7,8 @@ import type {
 import type { MediaCategory } from '@fotodrop/contract/constants';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { queryClient } from '../../../shared/api/query-client';
+import { preloadImages } from '../../../shared/utils/preload-images';
+import { firstScreenTiles } from '../components/media-grid';
 import { toGroupedSections } from '../lib/grouped';
 import type { MediaPage, PageMode } from '../lib/media-pages';
 import {
@@ -122,6 +124,8 @@ export function seedFirstPage(checkinId: number, mode: PageMode, page: MediaPage
   const list: MediaList = { kind: 'gallery', gallery: 0, tab: null };
   const key = mode === 'append' ? albumKeys.list(checkinId, list) : albumKeys.list(checkinId, list, 1);
   if (queryClient.getQueryData(key) !== undefined) return;
+  // the album opens with this page: its first screen of photos downloads while the album renders
+  preloadImages(page.results.slice(0, firstScreenTiles(window.innerWidth)).map((m) => m.thumbnail_url));
   queryClient.setQueryData(key, mode === 'append' ? { pages: [page], pageParams: [1] } : page);
   if (page.tabs) queryClient.setQueryData(albumKeys.counts(checkinId, 0), page.tabs);
 }

@@ -18,6 +18,11 @@ const FIRST_SCREEN_ROWS = 2;
 /** decision: the album's sales banners come after this many rows of photos (issue 8, photos first). */
 export const INSERT_AFTER_ROWS = 2;
 
+/** How many tiles the first screen shows (its first rows): they load at once, with high priority. */
+export function firstScreenTiles(width: number): number {
+  return FIRST_SCREEN_ROWS * gridLayout(width).columns;
+}
+
 export function gridLayout(width: number): { columns: number; gap: number; tile: number } {
   const gap = width <= MOBILE_MAX_WIDTH_PX ? 4 : 8;
   const columns = Math.min(
@@ -73,7 +78,7 @@ export function MediaGrid({
       index={index}
       total={total}
       offset={offset}
-      first={offset === 0 && index < FIRST_SCREEN_ROWS * layout.columns}
+      first={offset === 0 && index < firstScreenTiles(width)}
       onOpen={onOpen}
       onFavouriteFailed={onFavouriteFailed}
     />

@@ -8,6 +8,7 @@ import { isApiError } from '../../../shared/api/errors';
 import { paths, safeNext } from '../../../shared/config/paths';
 import { useAppStore } from '../../../shared/store/app-store';
 import { writeItem } from '../../../shared/store/safe-storage';
+import { preloadImages } from '../../../shared/utils/preload-images';
 
 /**
  * decision: what a partner app's /preview?accessToken= link records. No cookie banner or webview
@@ -147,9 +148,20 @@ export async function runPreview(query: URLSearchParams): Promise<PreviewResult>
 
 let started: { search: string; result: Promise<PreviewResult> } | null = null;
 
-/** The route's loader starts the /preview sequence of a link before the screen renders. */
+/** Rows of two on a phone: the first two rows load at once, with high priority (issue 20). */
+export const FIRST_SCREEN_PHOTOS = 4;
+
+/**
+ * The route's loader starts the /preview sequence of a link before the screen renders; a preview
+ * to show starts its first photos' downloads as soon as it arrives, while the screen renders.
+ */
 export function startPreview(query: URLSearchParams): void {
-  started = { search: query.toString(), result: runPreview(query) };
+  const result = runPreview(query);
+  void result.then((r) => {
+    if (r.kind === 'show')
+      preloadImages(r.preview.photos.slice(0, FIRST_SCREEN_PHOTOS).map((p) => p.thumbnail_url));
+  });
+  started = { search: query.toString(), result };
 }
 
 /** The screen takes the run its loader started for this link (one call), or starts one. */

@@ -76,6 +76,11 @@ describe('/preview', () => {
       'lazy',
     ]);
     expect(images[0]!.getAttribute('fetchpriority')).toBe('high');
+    // their downloads started as the answer arrived, before the screen rendered them
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(
+      photos.slice(0, 4).map((p) => p.thumbnail_url),
+    );
     expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/photos-preview/'))).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import './preview.css';
 import type { PreviewResponse } from '@fotodrop/contract/api/checkin-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { ensureUser } from '../../../shared/auth/user';
 import { paths } from '../../../shared/config/paths';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { translateError } from '../../../shared/i18n/messages';
@@ -11,10 +12,7 @@ import { ButtonLink } from '../../../shared/ui/button';
 import { DateRange } from '../../../shared/ui/date-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { leaveSite } from '../../../shared/utils/leave-site';
-import { startPreview, takePreview } from '../api/preview';
-
-/** Rows of two on a phone: the first two rows load at once, with high priority (issue 20). */
-const FIRST_SCREEN_PHOTOS = 4;
+import { FIRST_SCREEN_PHOTOS, startPreview, takePreview } from '../api/preview';
 
 /**
  * The preview's call starts with the route, before the screen renders (the language catalogue
@@ -22,8 +20,14 @@ const FIRST_SCREEN_PHOTOS = 4;
  */
 export function loader({ request }: LoaderFunctionArgs): null {
   startPreview(new URL(request.url).searchParams);
-  // a logged-in runner goes on to the albums, where the code opens: that screen's chunk meanwhile
-  if (useAppStore.getState().token) void import('./checkins');
+  // a logged-in runner goes on to the albums, where the code opens: those screens' chunks, and the
+  // user their login guard asks for (one call per page load), meanwhile
+  if (useAppStore.getState().token) {
+    void import('./checkins');
+    void import('./checkin-detail');
+    // a failure is the guard's to handle, when it asks again
+    ensureUser().catch(() => undefined);
+  }
   return null;
 }
 
