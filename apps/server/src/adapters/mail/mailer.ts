@@ -17,6 +17,12 @@ export interface MailMessage {
   /** Where answers go when it is not the sender (a support request: the person who asked). */
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * The Message-ID header, `<local@host>`; nodemailer makes a random one when absent. A message
+   * that may be sent again (a job retried after the server accepted it) carries one derived from
+   * our ids, so a receiving server that keeps Message-IDs can drop the second copy.
+   */
+  messageId?: string;
 }
 
 /** Nodemailer's message: attachments from base64. */
