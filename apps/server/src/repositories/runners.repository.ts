@@ -141,11 +141,11 @@ export function runnersRepository(db: Queryable) {
       return row !== undefined;
     },
 
-    /** The mail server accepted the runner's "ready" e-mail (the first time counts). */
-    async markMailed(id: number, now: Date): Promise<void> {
+    /** The mail server accepted the runner's "ready" e-mail (the first time counts; the database's clock, as the claim's). */
+    async markMailed(id: number): Promise<void> {
       await db
         .update(runners)
-        .set({ readyMailedAt: now })
+        .set({ readyMailedAt: sql`now()` })
         .where(and(eq(runners.id, id), isNull(runners.readyMailedAt)));
     },
 

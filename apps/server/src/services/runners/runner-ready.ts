@@ -140,7 +140,7 @@ export function runnerReadyService(deps: {
       const repo = runnersRepository(deps.db);
       if (!(await repo.stillToMail(job.runnerId))) return;
       await mailer.send(job.message);
-      await repo.markMailed(job.runnerId, deps.now());
+      await repo.markMailed(job.runnerId);
     },
 
     /** The periodic safety scan: every event with runners still to tell (cheap when none). */
