@@ -728,6 +728,14 @@ describe.each(BACKENDS)('console roles on %s', (backend) => {
         }),
     },
     {
+      // issue 20: the runners' names, e-mails and codes are what the codes list shows: codes.read
+      method: 'GET',
+      path: '/organiser/v1/events/{slug}/participants/runners/',
+      expected: may('codes.read', 'event', 200),
+      mutates: false,
+      run: (token) => status({ method: 'GET', url: `${ev()}participants/runners/?search=ada`, token }),
+    },
+    {
       // revoking twice answers the same: every allowed caller gets 200
       method: 'DELETE',
       path: '/organiser/v1/events/{slug}/codes/{code}/',

@@ -338,7 +338,7 @@ describe.each(BACKENDS)('race runners on %s', (backend) => {
     await t.h.services.runnerReady.scan(event.id);
     const jobs = await t.h.database.executeSql(
       `select extract(epoch from start_after)::float8 as at from pgboss.job
-        where name = $1 and data->>'to' like 'r600%' order by start_after`,
+        where name = $1 and data->'message'->>'to' like 'r600%' order by start_after`,
       [RUNNER_READY_MAIL_QUEUE],
     );
     const at = (jobs.rows as { at: number }[]).map((r) => r.at);

@@ -60,7 +60,8 @@ export const runnerImports = pgTable(
 /**
  * A runner of an event: one per bib. `picacodeId` is their album code (a participant code scoped
  * to the tag `bib-<bib>`); `readyNotifiedAt` is set once, when their "photos are ready" e-mail is
- * queued; `optedOutAt` stops every later e-mail about their photos.
+ * queued; `readyMailedAt` once, right after the mail server accepted it (a retried job finds it and
+ * sends nothing); `optedOutAt` stops every later e-mail about their photos.
  */
 export const runners = pgTable(
   'runners',
@@ -78,6 +79,7 @@ export const runners = pgTable(
     language: text('language'),
     picacodeId: integer('picacode_id').references(() => picacodes.id, { onDelete: 'set null' }),
     readyNotifiedAt: at('ready_notified_at'),
+    readyMailedAt: at('ready_mailed_at'),
     optedOutAt: at('opted_out_at'),
     createdAt: createdAt(),
   },

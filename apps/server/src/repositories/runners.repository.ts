@@ -129,6 +129,26 @@ export function runnersRepository(db: Queryable) {
       }));
     },
 
+    /**
+     * Whether the runner's "ready" e-mail is still to send: not sent yet (a retried job finds the
+     * mark of its earlier run) and not opted out since the claim.
+     */
+    async stillToMail(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: runners.id })
+        .from(runners)
+        .where(and(eq(runners.id, id), isNull(runners.readyMailedAt), isNull(runners.optedOutAt)));
+      return row !== undefined;
+    },
+
+    /** The mail server accepted the runner's "ready" e-mail (the first time counts; the database's clock, as the claim's). */
+    async markMailed(id: number): Promise<void> {
+      await db
+        .update(runners)
+        .set({ readyMailedAt: sql`now()` })
+        .where(and(eq(runners.id, id), isNull(runners.readyMailedAt)));
+    },
+
     /** Stops the runner's e-mails; the event's name, or undefined for no such runner. */
     async optOut(id: number, now: Date): Promise<string | undefined> {
       const rows = await db.execute(sql`

@@ -77,5 +77,8 @@ export function organiserRunnerRoutes(app: FastifyInstance, context: RouteContex
       return reply.send(await services.runners.importCsv(auth!, params.slug, text, consent === 'true'));
     },
   );
+  context.route(k.listRunners, async ({ auth, params, query }) =>
+    services.runnersList.list(auth, params.slug, query),
+  );
   context.route(k.runnerOptOut, async ({ body }) => services.runnerReady.optOut(body.token));
 }

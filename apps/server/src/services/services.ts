@@ -69,6 +69,7 @@ import { priceSheetsService } from './prices/price-sheets.service';
 import { pricesService } from './prices/prices.service';
 import { DEFAULT_READY_EMAILS_PER_MINUTE, runnerReadyService } from './runners/runner-ready';
 import { runnersImportService } from './runners/runners-import.service';
+import { runnersListService } from './runners/runners-list.service';
 import { bankAccountService } from './selling/bank-account.service';
 import { eventPaymentMethodsService } from './selling/event-payment-methods.service';
 import { printOfferService } from './selling/print-offer.service';
@@ -238,6 +239,7 @@ export function createServices(deps: ServiceDeps) {
       onBibsSettingsChanged: async (id) => void (await bibReading.queueEventBibReading(id)),
     }),
     runners: runnersImportService({ db: deps.db, now, onImported: runnerReady.queueScan }),
+    runnersList: runnersListService({ db: deps.db }),
     runnerReady,
     participants: organiserParticipantsService({ db: deps.db, storage: deps.storage }),
     vouchers: organiserVouchersService({ db: deps.db, now }),

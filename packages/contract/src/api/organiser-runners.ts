@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { pageQuerySchema, paginated } from '../pagination';
 import { RUNNERS_CSV_MAX_BYTES, RUNNERS_CSV_MAX_ROWS, runnersImportResultSchema } from '../rules/runners-csv';
+import { dateTime, id } from './common';
 import { eventSlugSchema } from './events';
 
 /*
@@ -42,7 +44,49 @@ export const runnerOptOutResultSchema = z.object({
 });
 export type RunnerOptOutResult = z.infer<typeof runnerOptOutResultSchema>;
 
+/** `GET …/participants/runners/`: a page of the event's runners, by bib. */
+export const listRunnersQuerySchema = pageQuerySchema(50, 500).extend({
+  /** Part of a first or last name, an e-mail or a bib, case-insensitive. */
+  search: z.string().trim().max(200, { message: 'field.too_long' }).optional(),
+});
+
+/** A runner as the console lists them. */
+export const organiserRunnerSchema = z.object({
+  id,
+  bib: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** The language of their e-mail; null: the event's. */
+  language: z.string().nullable(),
+  /** Their album code (scoped to their bib's tag); null if the code was deleted. */
+  code: z.string().nullable(),
+  /** When the runner was last imported (a runner imported again is updated). */
+  imported_at: dateTime,
+  /** Visible photos of the event carrying their bib (published or not: what their code will show). */
+  photos: z.number().int().min(0),
+  /** When their "your photos are ready" e-mail was queued; null: not yet. */
+  ready_queued_at: dateTime.nullable(),
+  /** When the mail server accepted it; null: not sent (yet). */
+  ready_sent_at: dateTime.nullable(),
+  /** When the runner stopped the e-mails about their photos. */
+  opted_out_at: dateTime.nullable(),
+});
+export type OrganiserRunner = z.infer<typeof organiserRunnerSchema>;
+
 export const organiserRunnerEndpoints = {
+  listRunners: endpoint({
+    method: 'GET',
+    path: '/organiser/v1/events/{slug}/participants/runners/',
+    tag,
+    access: 'user',
+    summary:
+      "The event's imported runners by bib, with their code, the photos found with their bib and " +
+      'their "ready" e-mail; `search`: part of a name, an e-mail or a bib (codes.read)',
+    params: runnersImportParamsSchema,
+    query: listRunnersQuerySchema,
+    response: paginated(organiserRunnerSchema),
+  }),
   importRunners: endpoint({
     method: 'POST',
     path: '/organiser/v1/events/{slug}/participants/import/',

@@ -19,6 +19,12 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** The name shown as the sender (an organiser's), the address staying the configured one. */
   senderName?: string;
+  /**
+   * The Message-ID header, `<local@host>`; nodemailer makes a random one when absent. A message
+   * that may be sent again (a job retried after the server accepted it) carries one derived from
+   * our ids, so a receiving server that keeps Message-IDs can drop the second copy.
+   */
+  messageId?: string;
 }
 
 /** The bare address of a configured sender (`Fotodrop <no-reply@…>` or `no-reply@…`). */

@@ -1,6 +1,11 @@
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
-import { RUNNER_READY_MAIL_QUEUE, RUNNER_READY_SCAN_QUEUE, type RunnerReadyService } from './runner-ready';
+import {
+  RUNNER_READY_MAIL_QUEUE,
+  RUNNER_READY_SCAN_QUEUE,
+  type RunnerReadyMail,
+  type RunnerReadyService,
+} from './runner-ready';
 
 /** A kick may be lost (a process stopped between a change and its scan): every event is looked at this often. */
 const SAFETY_SCAN_EVERY_MS = 5 * 60 * 1000;
@@ -16,7 +21,10 @@ export async function registerRunnerReadyWorkers(
   mailer: Mailer,
   ready: RunnerReadyService,
 ): Promise<() => void> {
-  await jobs.work<MailMessage>(RUNNER_READY_MAIL_QUEUE, (message) => mailer.send(message));
+  // A job queued before the "mailed" mark (its data the bare message) is sent as it was then.
+  await jobs.work<RunnerReadyMail | MailMessage>(RUNNER_READY_MAIL_QUEUE, (data) =>
+    'runnerId' in data ? ready.deliver(data, mailer) : mailer.send(data),
+  );
   await jobs.work<{ eventId?: number; scope?: string }>(RUNNER_READY_SCAN_QUEUE, async (data) => {
     if (typeof data.eventId === 'number') await ready.scan(data.eventId);
     else if (data.scope === SAFETY_SCAN) await ready.scanAll();

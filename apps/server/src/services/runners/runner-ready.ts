@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isLanguage } from '@fotodrop/contract/languages';
 import { enqueueInTransaction, type JobQueue, lockQueue } from '../../adapters/jobs/job-queue';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../http/errors';
 import { photoServicesRepository } from '../../repositories/photo-services.repository';
@@ -29,6 +30,16 @@ const CLAIM_BATCH = 200;
 export async function queueRunnerReadyScan(jobs: JobQueue, eventId: number): Promise<void> {
   await jobs.send(RUNNER_READY_SCAN_QUEUE, { eventId }, { retryLimit: 5 });
 }
+
+/** A job of the "ready" mail queue: the runner it tells and their message. */
+export interface RunnerReadyMail {
+  runnerId: number;
+  message: MailMessage;
+}
+
+/** The Message-ID of a runner's "ready" e-mail: the same on every attempt, so a duplicate can be dropped. */
+export const runnerReadyMessageId = (runnerId: number, publicHost: string) =>
+  `<runner-ready-${runnerId}@${publicHost}>`;
 
 const optOutRefused = () => new ValidationError({ token: ['token.invalid'] });
 
@@ -61,6 +72,10 @@ export function runnerOptOutTokens(secret: string) {
  * (`ready_notified_at`) and the e-mail's job are written in one transaction, so a crash either
  * undoes both or keeps both; two scans at once claim disjoint runners. E-mails leave at
  * `emailsPerMinute` across every process: each job starts a fixed spacing after the last one waiting.
+ * Sending (`deliver`) is exactly once as far as SMTP allows: a runner opted out since the claim or
+ * already mailed (`ready_mailed_at`, set right after the server's accept) gets nothing, so a job run
+ * again after a crash sends nobody twice; only a crash between the accept and that mark can repeat
+ * the e-mail, with the same Message-ID.
  */
 export function runnerReadyService(deps: {
   db: Db;
@@ -73,7 +88,12 @@ export function runnerReadyService(deps: {
 }) {
   const tokens = runnerOptOutTokens(deps.mediaSecret);
   const links = linkBaseResolver(deps.db, deps.publicUrl);
+  const readyMail = (runnerId: number, message: MailMessage): RunnerReadyMail => ({
+    runnerId,
+    message: { ...message, messageId: runnerReadyMessageId(runnerId, publicHost) },
+  });
   const spacingSeconds = 60 / deps.emailsPerMinute;
+  const publicHost = new URL(deps.publicUrl).hostname;
 
   return {
     /** Queues a scan of the event (after an import, a publication, bibs read or corrected). */
@@ -94,17 +114,20 @@ export function runnerReadyService(deps: {
           const runners = await runnersRepository(tx).claimReady(eventId, CLAIM_BATCH);
           const jobs = runners.map((r) => ({
             singletonKey: `runner-ready-${r.id}`,
-            data: runnerReadyEmail({
-              to: r.email,
-              firstName: r.firstName,
-              language: r.language && isLanguage(r.language) ? r.language : eventLanguage,
-              eventName: event.name,
-              organiserName: organisation?.name ?? event.name,
-              code: r.code,
-              previewUrl: `${base}/preview?picacode=${encodeURIComponent(r.code)}`,
-              optOutUrl: `${base}${RUNNER_OPT_OUT_PATH}?token=${encodeURIComponent(tokens.token(r.id))}`,
-              brand,
-            }),
+            data: readyMail(
+              r.id,
+              runnerReadyEmail({
+                to: r.email,
+                firstName: r.firstName,
+                language: r.language && isLanguage(r.language) ? r.language : eventLanguage,
+                eventName: event.name,
+                organiserName: organisation?.name ?? event.name,
+                code: r.code,
+                previewUrl: `${base}/preview?picacode=${encodeURIComponent(r.code)}`,
+                optOutUrl: `${base}${RUNNER_OPT_OUT_PATH}?token=${encodeURIComponent(tokens.token(r.id))}`,
+                brand,
+              }),
+            ),
           }));
           await enqueueInTransaction(tx, RUNNER_READY_MAIL_QUEUE, jobs, { spacingSeconds });
           return runners.length;
@@ -112,6 +135,14 @@ export function runnerReadyService(deps: {
         queued += claimed;
         if (claimed < CLAIM_BATCH) return queued;
       }
+    },
+
+    /** Sends one queued "ready" e-mail, unless the runner has it already or opted out since the claim. */
+    async deliver(job: RunnerReadyMail, mailer: Mailer): Promise<void> {
+      const repo = runnersRepository(deps.db);
+      if (!(await repo.stillToMail(job.runnerId))) return;
+      await mailer.send(job.message);
+      await repo.markMailed(job.runnerId);
     },
 
     /** The periodic safety scan: every event with runners still to tell (cheap when none). */

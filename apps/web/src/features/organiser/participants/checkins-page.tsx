@@ -11,6 +11,7 @@ import { ConsoleEventPage } from '../console/console-event-page';
 import { ConsolePager } from '../console/console-pager';
 import { ImportRunners } from './import-runners';
 import { type CheckinFilters, checkinsPageQuery } from './participants-api';
+import { RunnersList } from './runners-list';
 import { FilterSelect, SearchForm } from './search-form';
 
 /**
@@ -34,6 +35,7 @@ export function Component() {
               <ImportRunners slug={slug} />
             </div>
           )}
+          {(!role || roleMay(role, 'codes.read')) && <RunnersList slug={slug} />}
           <CheckinsList slug={slug} />
         </>
       )}

@@ -16,6 +16,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { Dialog } from '../../../shared/ui/dialog';
+import { runnersKey } from './runners-list';
 
 /** POST …/participants/import/: the file as it is (text/csv) with the organiser's confirmation. */
 const importRunners = (slug: string, csv: string) =>
@@ -61,7 +62,10 @@ function ImportRunnersForm({
     mutationFn: (csv: string) => importRunners(slug, csv),
     onSuccess: (result) => {
       if (result.imported > 0)
-        return queryClient.invalidateQueries({ queryKey: ['organiser', 'codes', slug] });
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['organiser', 'codes', slug] }),
+          queryClient.invalidateQueries({ queryKey: runnersKey(slug) }),
+        ]);
     },
   });
   const refused = mutation.data?.refused ?? [];

@@ -3,6 +3,7 @@ import type {
   OrganiserCheckin,
   OrganiserSupportRequest,
 } from '@fotodrop/contract/api/organiser-participants';
+import type { OrganiserRunner } from '@fotodrop/contract/api/organiser-runners';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
@@ -41,6 +42,31 @@ const CHECKINS = Array.from({ length: 60 }, (_, i) =>
     i === 0 ? { form_answers: { bib: '1042' }, status: 'pending', face_search: 'processing' } : {},
   ),
 );
+const runner = (id: number, bib: string, overrides: Partial<OrganiserRunner> = {}): OrganiserRunner => ({
+  id,
+  bib,
+  first_name: 'Bea',
+  last_name: `Racer ${id}`,
+  email: `racer${id}@example.test`,
+  language: null,
+  code: `BIBCODE${id}`,
+  imported_at: '2026-11-20T08:00:00Z',
+  photos: 0,
+  ready_queued_at: null,
+  ready_sent_at: null,
+  opted_out_at: null,
+  ...overrides,
+});
+const RUNNERS = [
+  runner(1, '998', {
+    language: 'it',
+    photos: 3,
+    ready_queued_at: '2026-11-20T11:00:00Z',
+    ready_sent_at: '2026-11-20T11:01:00Z',
+  }),
+  runner(2, '1042', { photos: 1, ready_queued_at: '2026-11-20T11:00:00Z' }),
+  runner(3, '1200', { opted_out_at: '2026-11-20T12:00:00Z' }),
+];
 const REQUEST: OrganiserSupportRequest = {
   id: 7,
   created_at: '2026-11-26T09:30:00Z',
@@ -88,6 +114,10 @@ function api(req: RecordedRequest): Answer {
       (c) => (!search || c.email?.includes(search)) && (!status || c.status === status),
     );
     return page(found, url, Number(url.searchParams.get('page_size')));
+  }
+  if (url.pathname === `${EVENT}/participants/runners/`) {
+    const search = url.searchParams.get('search');
+    return page(search ? RUNNERS.filter((r) => r.bib.includes(search)) : RUNNERS, url, 50);
   }
   if (url.pathname === `${EVENT}/participants/import/`) {
     // a file naming bib 9999 is refused as a whole; any other is imported
@@ -139,20 +169,43 @@ describe('the participants of an event in the console', { timeout: 30_000 }, () 
     expect(within(first).getByText('1042')).toBeTruthy();
     expect(within(first).getByText('Check-in not finished')).toBeTruthy();
     expect(within(first).getByText('Searching')).toBeTruthy();
-    expect(screen.getAllByRole('row')).toHaveLength(51);
+    const albums = screen.getByRole('region', { name: '60 albums' });
+    expect(within(albums).getAllByRole('row')).toHaveLength(51);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(albums).getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('runner10@example.test', {}, wait)).toBeTruthy();
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search e-mail, name or code' }), {
+    fireEvent.change(within(albums).getByRole('searchbox', { name: 'Search e-mail, name or code' }), {
       target: { value: 'runner7@' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.click(within(albums).getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('heading', { level: 2, name: '1 album' }, wait)).toBeTruthy();
     const asked = server.requests.filter((r) => r.path.includes('/checkins/')).at(-1)!;
     expect(asked.path).toContain('search=runner7%40');
     expect(asked.path).toContain('page=1');
+  });
+
+  it('lists the imported runners with bib, code, photos found and their e-mail, and searches them', async () => {
+    renderApp('/organiser/events/city-run/participants');
+    const runners = await screen.findByRole('region', { name: '3 runners' }, wait);
+    const rows = within(runners).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['998', '1042', '1200']);
+    expect(within(rows[0]!).getByText('BIBCODE1')).toBeTruthy();
+    expect(within(rows[0]!).getByText('IT')).toBeTruthy();
+    expect(within(rows[0]!).getByText('3')).toBeTruthy();
+    expect(within(rows[0]!).getByText(/^Sent /)).toBeTruthy();
+    expect(within(rows[1]!).getByText(/^Queued /)).toBeTruthy();
+    expect(within(rows[1]!).getByText("The event's")).toBeTruthy();
+    expect(within(rows[2]!).getByText(/^Opted out /)).toBeTruthy();
+
+    fireEvent.change(within(runners).getByRole('searchbox', { name: 'Search name, e-mail or bib' }), {
+      target: { value: '104' },
+    });
+    fireEvent.click(within(runners).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('region', { name: '1 runner' }, wait)).toBeTruthy();
+    const asked = server.requests.filter((r) => r.path.includes('/participants/runners/')).at(-1)!;
+    expect(asked.path).toContain('search=104');
   });
 
   it('tells a photographer the list is not for their role, and asks nothing', async () => {
@@ -166,6 +219,7 @@ describe('the participants of an event in the console', { timeout: 30_000 }, () 
       ),
     ).toBeTruthy();
     expect(server.requests.some((r) => r.path.includes('/checkins/'))).toBe(false);
+    expect(server.requests.some((r) => r.path.includes('/runners/'))).toBe(false);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "runners" ADD COLUMN "ready_mailed_at" timestamp with time zone;
