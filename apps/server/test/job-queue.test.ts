@@ -86,4 +86,28 @@ describe.each(BACKENDS)('the durable job queue on %s', (backend) => {
     await queue.stop();
     await database.close();
   });
+
+  it.runIf(backend === 'postgres')(
+    'lets worker processes started together create the same new queues without one failing',
+    async () => {
+      // three processes' queues on one database, each creating the same twelve queues at once, as
+      // `npm run worker` processes started together on a new database do
+      const databases = await Promise.all([db.open(), db.open(), db.open()]);
+      const queues = await Promise.all(
+        databases.map((d) => startJobQueue(d, { pollingIntervalSeconds: 0.5 })),
+      );
+      const names = Array.from({ length: 12 }, (_, i) => `together-${i}`);
+      // each registers its workers one queue after another, as `registerWorkers` does
+      const created = await Promise.allSettled(
+        queues.map(async (q) => {
+          for (const name of names) await q.work(name, async () => undefined);
+        }),
+      );
+      expect(created.filter((c) => c.status === 'rejected')).toEqual([]);
+      const sent = await Promise.all(names.map((name) => queues[0]!.send(name, { ok: true })));
+      expect(sent.every((id) => typeof id === 'string')).toBe(true);
+      await Promise.all(queues.map((q) => q.stop()));
+      await Promise.all(databases.map((d) => d.close()));
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../../db/client';
+import { retryingConcurrentCreate } from './concurrent-create';
 import { jobRecovery, type RecoveryOptions } from './job-recovery';
 
 export interface JobOptions {
@@ -69,7 +70,7 @@ export async function startJobQueue(
   const ensureQueue = (name: string): Promise<void> => {
     let pending = creating.get(name);
     if (!pending) {
-      pending = boss.createQueue(name).catch((error: unknown) => {
+      pending = retryingConcurrentCreate(() => boss.createQueue(name)).catch((error: unknown) => {
         creating.delete(name);
         throw error;
       });

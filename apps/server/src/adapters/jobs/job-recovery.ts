@@ -12,6 +12,7 @@
  */
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { retryingConcurrentCreate } from './concurrent-create';
 
 export interface RecoveryOptions {
   /** A run whose heartbeat is older than this belongs to a dead worker (default 30 s). */
@@ -63,11 +64,13 @@ export function jobRecovery(database: Database, boss: PgBoss, schema: string, op
   return {
     /** Creates the heartbeat table, takes up interrupted jobs, and starts the timers. */
     async start(): Promise<void> {
-      await sql(
-        `create table if not exists ${runs} (
-          job_id uuid primary key,
-          seen_on timestamptz not null default now()
-        )`,
+      await retryingConcurrentCreate(() =>
+        sql(
+          `create table if not exists ${runs} (
+            job_id uuid primary key,
+            seen_on timestamptz not null default now()
+          )`,
+        ),
       );
       await sweep(database.kind === 'pglite' ? 0 : staleAfter);
       const every = (seconds: number, task: () => Promise<unknown>) => {
