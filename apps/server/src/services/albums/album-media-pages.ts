@@ -13,7 +13,7 @@ import {
   checkinsRepository,
 } from '../../repositories/checkins.repository';
 import type { GalleryRow } from '../../repositories/photo-services.repository';
-import type { AuthContext, Caller } from '../accounts/auth.service';
+import type { Caller, SessionAuth } from '../accounts/auth.service';
 import { albumOrderCache } from './album-order-cache';
 import type { AlbumPurchasesView } from './album-purchases';
 import { subtreeIds } from './gallery-tree';
@@ -163,7 +163,7 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
   }
 
   const baseQuery = (
-    auth: AuthContext,
+    auth: SessionAuth,
     context: AlbumContext,
     galleryIds: number[] | null,
   ): AlbumMediaQuery => ({
