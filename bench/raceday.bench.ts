@@ -85,7 +85,22 @@ async function waitForHealth(url: string, proc: ChildProcess): Promise<void> {
   }
 }
 
-function tusUpload(url: string, token: string, path: string, size: number): Promise<void> {
+/** Uploads the API refused as damaged and sent again: s3rver, under load, has cut a stored upload. */
+let uploadsSentAgain = 0;
+
+/** One photo by tus; a refusal as damaged (`corrupt`) is sent once more, as a photographer would. */
+async function tusUpload(url: string, token: string, path: string, size: number): Promise<void> {
+  try {
+    await tusUploadOnce(url, token, path, size);
+  } catch (error) {
+    if (!String(error).includes('"reason":"corrupt"')) throw error;
+    uploadsSentAgain++;
+    console.error(`  ${path} refused as damaged after upload: sending it again`);
+    await tusUploadOnce(url, token, path, size);
+  }
+}
+
+function tusUploadOnce(url: string, token: string, path: string, size: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(createReadStream(path), {
       endpoint: `${url}/api/organiser/v1/uploads/`,
@@ -389,7 +404,10 @@ function report(results: RunResult[], generatedIn: number): string {
         .join(
           ', ',
         )}; PostgreSQL ${f((results[0]?.dbBytesPerPhoto ?? 0) / 1024, 1)} KiB (the database's growth from the first upload to the last stage, job records included). ` +
-      `Worker CPU includes each process's start-up (tsx, model loads), which small runs do not amortise.`,
+      `Worker CPU includes each process's start-up (tsx, model loads), which small runs do not amortise.` +
+      (uploadsSentAgain > 0
+        ? ` ${uploadsSentAgain} upload(s) refused as damaged once finished (s3rver cut the stored bytes) and sent again.`
+        : ''),
   ];
   return lines.join('\n');
 }
