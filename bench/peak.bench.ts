@@ -18,16 +18,15 @@
 // runner, as a sticky load balancer would. All runners start together (no ramp).
 //
 // `RUNNERS=100 npm run bench:peak` runs smaller; `PROCESS_COUNTS=1,2` (default) which runs.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type PeakData, type Runner, seedPeak } from './peak-data';
+import { cpuSeconds, nodeProcess, stop, waitUntilOk } from './processes';
 import { machine, median, writeSection } from './report';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNNERS = Number(process.env.RUNNERS ?? 500);
 const PHOTOS = Number(process.env.PHOTOS ?? 8000);
 const PROCESS_COUNTS = (process.env.PROCESS_COUNTS ?? '1,2').split(',').map(Number);
@@ -44,7 +43,6 @@ const IDLE_SAMPLES = 100;
  * only a handful of samples when answers take seconds.
  */
 const PROBE_EVERY_MS = 250;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 type Step =
   | 'health (app start)'
@@ -80,15 +78,6 @@ interface RunResult {
   load: string;
 }
 
-/** CPU seconds a process used so far (all its threads), from /proc; 0 once it is gone. */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  if (stat === null) return 0;
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name)
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
 /** CPU seconds of the PostgreSQL backends connected to `database` now, by backend pid. */
 async function backendsCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
   const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [database]);
@@ -97,34 +86,7 @@ async function backendsCpu(admin: pg.Client, database: string): Promise<Map<numb
 }
 
 function apiProcess(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((done) => proc.once('exit', done));
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForReady(url: string, proc: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the API process exited with ${proc.exitCode}`);
-    const ok = await fetch(`${url}/api/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error('the API process was not ready within 180 s');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return nodeProcess(['--import', 'tsx', 'apps/server/src/main.ts'], env);
 }
 
 /** One request timed to its last byte; its status and the body as text (or its length for bytes). */
@@ -259,7 +221,7 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
     for (const [i, url] of urls.entries()) {
       const proc = apiProcess({ ...env, PORT: String(PORT + i), PUBLIC_URL: url });
       procs.push(proc);
-      await waitForReady(url, proc);
+      await waitUntilOk(`${url}/api/health/ready`, proc);
     }
     await db.connect();
     const data = await seedPeak(urls[0]!, db, dataDir, {

@@ -17,20 +17,19 @@
 // how processing scales with workers (the upload time is reported beside it).
 //
 // `PHOTOS=200 npm run bench:raceday` runs smaller; `WORKER_COUNTS=1,2` (default) which runs.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import * as tus from 'tus-js-client';
 import { startTestS3Server, type TestS3Server } from '../apps/server/src/adapters/storage/s3-test-server';
+import { cpuSecondsWithChildren, nodeProcess, stop, waitUntilOk } from './processes';
 import { BIB_COUNT, FIRST_BIB, racePhotos } from './raceday-photos';
 import { machine, writeSection } from './report';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PHOTOS = Number(process.env.PHOTOS ?? 1000);
 const WORKER_COUNTS = (process.env.WORKER_COUNTS ?? '1,2').split(',').map(Number);
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,52 +37,7 @@ const PORT = Number(process.env.RACEDAY_PORT ?? 4690);
 const EVENT = '5e1a0c3d'; // the demo marathon, seeded without photos
 const ORGANISER = { username: 'organiser@fotodrop.test', password: 'Fotodrop-organiser1' };
 const PARALLEL_UPLOADS = 4;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const STAGE_QUEUES = { derivatives: 'media-derivatives', faces: 'face-index' } as const;
-
-/** CPU seconds a process used so far, its threads and waited-for children included. */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime, stime, cutime, cstime are fields 14–17 of stat (11–14 after the command name)
-  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / TICKS_PER_SECOND;
-}
-
-function child(args: string[], env: NodeJS.ProcessEnv, core?: number): ChildProcess {
-  const command =
-    core === undefined
-      ? [process.execPath, ...args]
-      : ['taskset', '-c', String(core), process.execPath, ...args];
-  const proc = spawn(command[0]!, command.slice(1), {
-    cwd: ROOT,
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return proc;
-}
-
-async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((done) => proc.once('exit', done));
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForHealth(url: string, proc: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the API process exited with ${proc.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error('the API process did not start within 180 s');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 /** Uploads the API refused as damaged and sent again: s3rver, under load, has cut a stored upload. */
 let uploadsSentAgain = 0;
@@ -217,7 +171,7 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
     METRICS_LISTENER: 'off',
   };
   const url = `http://127.0.0.1:${PORT}`;
-  const api = child(['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const api = nodeProcess(['--import', 'tsx', 'apps/server/src/main.ts'], {
     ...env,
     PORT: String(PORT),
     HOST: '127.0.0.1',
@@ -226,7 +180,7 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
   const workerProcs: ChildProcess[] = [];
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
   try {
-    await waitForHealth(url, api);
+    await waitUntilOk(`${url}/api/health`, api);
     await db.connect();
     // The event as a race organiser sets it up: face search and bib recognition on, bibs issued.
     const { rows } = await db.query(
@@ -251,7 +205,7 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
         .query('select pg_database_size(current_database())::float as bytes')
         .then((r) => (r.rows[0] as { bytes: number }).bytes);
     const dbBefore = await dbSize();
-    const apiCpuBefore = await cpuSeconds(api.pid!);
+    const apiCpuBefore = await cpuSecondsWithChildren(api.pid!);
     const s3AtUpload = s3.requests.length;
     const uploadStarted = performance.now();
     let next = 0;
@@ -264,14 +218,14 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
       }),
     );
     const uploadSeconds = (performance.now() - uploadStarted) / 1000;
-    const apiCpuPerPhoto = ((await cpuSeconds(api.pid!)) - apiCpuBefore) / photos.length;
+    const apiCpuPerPhoto = ((await cpuSecondsWithChildren(api.pid!)) - apiCpuBefore) / photos.length;
     const s3Before = s3.requests.length;
     const s3UploadRequestsPerPhoto = (s3Before - s3AtUpload) / photos.length;
 
     const processStarted = performance.now();
     for (let i = 0; i < workers; i++) {
       workerProcs.push(
-        child(['--import', 'tsx', 'apps/server/src/worker.ts'], env, i % availableParallelism()),
+        nodeProcess(['--import', 'tsx', 'apps/server/src/worker.ts'], env, i % availableParallelism()),
       );
     }
     let bibStage: string | null = null;
@@ -308,7 +262,7 @@ async function run(workers: number, photos: { path: string; size: number }[]): P
         throw new Error(`no progress for 15 minutes: ${seen}`);
     }
     const processSeconds = (performance.now() - processStarted) / 1000;
-    const workerCpu = (await Promise.all(workerProcs.map((w) => cpuSeconds(w.pid!)))).reduce(
+    const workerCpu = (await Promise.all(workerProcs.map((w) => cpuSecondsWithChildren(w.pid!)))).reduce(
       (a, b) => a + b,
       0,
     );

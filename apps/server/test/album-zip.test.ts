@@ -1,12 +1,8 @@
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from '../src/adapters/mail/mailer';
 import { argon2Hasher } from '../src/adapters/password-hasher';
@@ -22,54 +18,9 @@ import { albumZipService } from '../src/services/orders/album-zip.service';
 import { BACKENDS } from './databases';
 import { call, type Harness, SIGNUP, startHarness } from './harness';
 import { addPhoto } from './photos';
+import { startSmtp } from './smtp-server';
 
 const run = promisify(execFile);
-
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** A real SMTP server on a free local port that hands over what it receives. */
-async function startSmtp() {
-  const inbox: Received[] = [];
-  const waiters: ((m: Received) => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((mail) => {
-            const message = {
-              to: session.envelope.rcptTo.map((r) => r.address),
-              subject: mail.subject ?? '',
-              text: mail.text ?? '',
-            };
-            const waiter = waiters.shift();
-            if (waiter) waiter(message);
-            else inbox.push(message);
-            done();
-          })
-          .catch(done);
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    next: () => {
-      const waiting = inbox.shift();
-      return waiting ? Promise.resolve(waiting) : new Promise<Received>((resolve) => waiters.push(resolve));
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * Local storage whose original files can be held back: a test opens the gate when it has looked

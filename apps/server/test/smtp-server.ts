@@ -10,10 +10,15 @@ export interface Received {
   text: string;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
+/**
+ * A real SMTP server on a free local port that keeps what it receives: `inbox` holds every mail,
+ * `next()` hands over the oldest one it has not handed over yet, waiting for it if none is left —
+ * a mail sent before the test asks for it is not missed.
+ */
 export async function startSmtp() {
   const inbox: Received[] = [];
   const waiters: ((m: Received) => void)[] = [];
+  let handedOver = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,7 +35,11 @@ export async function startSmtp() {
               text: mail.text ?? '',
             };
             inbox.push(message);
-            waiters.shift()?.(message);
+            const waiter = waiters.shift();
+            if (waiter) {
+              handedOver++;
+              waiter(message);
+            }
             done();
           })
           .catch(done);
@@ -43,7 +52,12 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
-    next: () => new Promise<Received>((resolve) => waiters.push(resolve)),
+    next: (): Promise<Received> => {
+      const unread = inbox[handedOver];
+      if (!unread) return new Promise((resolve) => waiters.push(resolve));
+      handedOver++;
+      return Promise.resolve(unread);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -82,6 +82,17 @@ describe('makeDerivatives', () => {
     expect(files.map((f) => f.variant)).toEqual(MEDIA_VARIANTS.filter((v) => v !== 'video'));
     for (const { variant, derivative } of files)
       expect(derivative.contentType).toBe(mediaContentType(variant));
+    // each variant carries its own file: marked and clean are not swapped, nor formats
+    const fileOf = Object.fromEntries(files.map((f) => [f.variant, f.derivative]));
+    expect(fileOf['thumb-webp']).toBe(d.thumb.webp);
+    expect(fileOf['thumb-avif']).toBe(d.thumb.avif);
+    expect(fileOf['thumb-jpeg']).toBe(d.thumb.jpeg);
+    expect(fileOf['thumb-clean-webp']).toBe(d.thumbClean.webp);
+    expect(fileOf['thumb-clean-avif']).toBe(d.thumbClean.avif);
+    expect(fileOf['thumb-clean-jpeg']).toBe(d.thumbClean.jpeg);
+    expect(fileOf.preview).toBe(d.preview);
+    expect(fileOf['preview-clean']).toBe(d.previewClean);
+    expect(fileOf.original).toBe(d.original);
   });
 
   it('turns a photo with EXIF orientation 6 upright', async () => {

@@ -16,7 +16,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { sharpInput } from './inspect';
 import { isStandardSrgb } from './srgb-profile';
-import type { MediaVariant } from './variants';
+import { MEDIA_VARIANTS, type MediaVariant } from './variants';
 import { applyWatermark, type RawImage, renderWatermark } from './watermark';
 
 export interface Derivative {
@@ -198,31 +198,51 @@ export async function thumbnailsOf(source: () => Sharp): Promise<Thumbnails> {
   return { ...ready, avif };
 }
 
-/** The files of a published photo with the variant each is stored as (see `variants.ts`). */
-export function readySetFiles(d: ReadySet): { variant: MediaVariant; derivative: Derivative }[] {
-  return [
-    { variant: 'thumb-webp', derivative: d.thumb.webp },
-    { variant: 'thumb-jpeg', derivative: d.thumb.jpeg },
-    { variant: 'thumb-clean-webp', derivative: d.thumbClean.webp },
-    { variant: 'thumb-clean-jpeg', derivative: d.thumbClean.jpeg },
-    { variant: 'preview', derivative: d.preview },
-    { variant: 'preview-clean', derivative: d.previewClean },
-  ];
+type PhotoVariant = Exclude<MediaVariant, 'video'>;
+type StoredFile = { variant: MediaVariant; derivative: Derivative };
+
+/**
+ * Where each stored variant of a photo sits in its derivatives, in one place: the ones a photo is
+ * published with are read from its ready set, the rest only exist once everything is made. A
+ * variant added to `variants.ts` does not compile until it is placed in one of the two.
+ */
+const READY_FILES = {
+  'thumb-webp': (d: ReadySet) => d.thumb.webp,
+  'thumb-jpeg': (d: ReadySet) => d.thumb.jpeg,
+  'thumb-clean-webp': (d: ReadySet) => d.thumbClean.webp,
+  'thumb-clean-jpeg': (d: ReadySet) => d.thumbClean.jpeg,
+  preview: (d: ReadySet) => d.preview,
+  'preview-clean': (d: ReadySet) => d.previewClean,
+} satisfies Partial<Record<PhotoVariant, (d: ReadySet) => Derivative>>;
+
+const FILES: Record<PhotoVariant, (d: Derivatives) => Derivative> = {
+  ...READY_FILES,
+  'thumb-avif': (d) => d.thumb.avif,
+  'thumb-clean-avif': (d) => d.thumbClean.avif,
+  original: (d) => d.original,
+};
+
+type ReadyVariant = keyof typeof READY_FILES;
+
+function isReadyVariant(variant: MediaVariant): variant is ReadyVariant {
+  return variant in READY_FILES;
 }
 
-/** Every derivative with the variant it is stored as. */
-export function derivativeFiles(d: Derivatives): { variant: MediaVariant; derivative: Derivative }[] {
-  return [
-    { variant: 'thumb-webp', derivative: d.thumb.webp },
-    { variant: 'thumb-avif', derivative: d.thumb.avif },
-    { variant: 'thumb-jpeg', derivative: d.thumb.jpeg },
-    { variant: 'thumb-clean-webp', derivative: d.thumbClean.webp },
-    { variant: 'thumb-clean-avif', derivative: d.thumbClean.avif },
-    { variant: 'thumb-clean-jpeg', derivative: d.thumbClean.jpeg },
-    { variant: 'preview', derivative: d.preview },
-    { variant: 'preview-clean', derivative: d.previewClean },
-    { variant: 'original', derivative: d.original },
-  ];
+function isPhotoVariant(variant: MediaVariant): variant is PhotoVariant {
+  return variant in FILES;
+}
+
+/** The files of a published photo with the variant each is stored as (see `variants.ts`). */
+export function readySetFiles(d: ReadySet): StoredFile[] {
+  return MEDIA_VARIANTS.filter(isReadyVariant).map((variant) => ({
+    variant,
+    derivative: READY_FILES[variant](d),
+  }));
+}
+
+/** Every derivative with the variant it is stored as, in the order of `MEDIA_VARIANTS`. */
+export function derivativeFiles(d: Derivatives): StoredFile[] {
+  return MEDIA_VARIANTS.filter(isPhotoVariant).map((variant) => ({ variant, derivative: FILES[variant](d) }));
 }
 
 async function encode(pipeline: Sharp, contentType: string): Promise<Derivative> {

@@ -1,15 +1,13 @@
 import type { Branding } from '@fotodrop/contract/api/organisation-branding';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let stored: Branding;
 let myRole: 'owner' | 'manager';
 
@@ -68,19 +66,11 @@ function brandingApi(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => brandingApi(req), { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer((req) => brandingApi(req));
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   stored = branding();
   myRole = 'owner';
-  useAppStore.getState().setAuth('key-1', 'Token');
 });
-afterEach(cleanup);
 
 const preview = () => screen.getByRole('figure', { name: 'Preview of the home page' });
 

@@ -1,16 +1,14 @@
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { OrganiserCode } from '@fotodrop/contract/api/organiser-codes';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let codes: OrganiserCode[];
 let myRole: OrganisationRole;
 let nextCode: number;
@@ -105,21 +103,14 @@ function codesApi(req: RecordedRequest): Answer {
 }
 
 let saved: string[];
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => codesApi(req), { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer((req) => codesApi(req));
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   nextCode = 1;
   codes = [
     makeCode('RUNNER0042', { label: 'VIP', scope: 'tags', tags: ['vip'], albums: 2 }),
     makeCode('ROOM12CODE1', { label: 'Room 12', scope: 'galleries', gallery_ids: [11, 14] }),
   ];
-  useAppStore.getState().setAuth('key-1', 'Token');
   saved = [];
   // jsdom has no object URLs and does not download: record the file name handed to the browser
   URL.createObjectURL = vi.fn(() => 'blob:codes');
@@ -127,10 +118,6 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download);
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const rowOf = (code: string) => screen.getByText(code).closest('tr')!;

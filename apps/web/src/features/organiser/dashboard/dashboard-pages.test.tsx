@@ -4,14 +4,13 @@ import type {
   EventDashboard,
   OrganisationDashboard,
 } from '@fotodrop/contract/api/organiser-dashboard';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
 import { makeConsoleEvent } from '../test/console-event';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation } from '../test/fixtures';
 
 // recharts sizes its charts with ResizeObserver, which jsdom does not have
@@ -22,7 +21,6 @@ globalThis.ResizeObserver ??= class {
 };
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let myRole: OrganisationRole;
 
 const day = (date: string, values: Partial<DashboardDay> = {}): DashboardDay => ({
@@ -114,18 +112,10 @@ function api(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(api, { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer(api);
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
-  useAppStore.getState().setAuth('key-1', 'Token');
 });
-afterEach(cleanup);
 
 const wait = { timeout: 15_000 };
 

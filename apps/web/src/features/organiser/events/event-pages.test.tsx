@@ -1,18 +1,16 @@
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { ConsoleEvent, ConsoleGallery } from '@fotodrop/contract/api/organiser-events';
 import type { EventProgress } from '@fotodrop/contract/api/organiser-progress';
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { here, renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
 import { makeConsoleEvent, makeConsoleGallery } from '../test/console-event';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation, makeOrganiserEvent } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let event: ConsoleEvent;
 let galleries: ConsoleGallery[];
 let myRole: OrganisationRole;
@@ -104,15 +102,11 @@ function eventsApi(req: RecordedRequest): Answer {
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 15_000 };
 
-beforeAll(async () => {
+const server = consoleTestServer((req) => eventsApi(req), {});
+beforeAll(() => {
   configure({ asyncUtilTimeout: WAIT.timeout });
-  await initTestI18n();
-  server = await startTestServer((req) => eventsApi(req));
 });
-afterAll(() => server.close());
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   progress = WORKING;
   event = makeConsoleEvent();
@@ -121,11 +115,6 @@ beforeEach(() => {
     makeConsoleGallery({ id: 12, name: 'Course', position: 1, media_count: 42 }),
     makeConsoleGallery({ id: 13, name: 'Km 10', parent_id: 12, position: 0 }),
   ];
-  useAppStore.getState().setAuth('key-1', 'Token');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const sent = (method: string, path: string) =>

@@ -1,15 +1,13 @@
 import type { OrganiserMedia } from '@fotodrop/contract/api/organiser';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation, makeOrganiserEvent, makeOrganiserMedia, mediaPage } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let media: OrganiserMedia[];
 let myRole: 'owner' | 'photographer';
 const MEDIA = '/api/organiser/v1/events/5e1a0c3d/media/';
@@ -43,19 +41,11 @@ function mediaApi(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => mediaApi(req), { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer((req) => mediaApi(req));
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   media = [1, 2, 3, 4].map((id) => makeOrganiserMedia({ id }));
-  useAppStore.getState().setAuth('key-1', 'Token');
 });
-afterEach(() => cleanup());
 
 const bulkBodies = () =>
   server.requests.filter((r) => r.path === `${MEDIA}bulk/`).map((r) => JSON.parse(r.body) as unknown);

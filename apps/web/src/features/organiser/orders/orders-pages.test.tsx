@@ -1,16 +1,14 @@
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { OrganiserOrder, OrganiserOrderDetail } from '@fotodrop/contract/api/organiser-orders';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation, makeOrganiserEvent } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let myRole: OrganisationRole;
 
 const summary = (id: number, overrides: Partial<OrganiserOrder> = {}): OrganiserOrder => ({
@@ -150,23 +148,12 @@ function api(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(api, { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer(api);
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   detail = freshDetail();
-  useAppStore.getState().setAuth('key-1', 'Token');
   URL.createObjectURL = vi.fn(() => 'blob:orders');
   URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const wait = { timeout: 15_000 };

@@ -3,17 +3,15 @@ import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { EventPriceList, PriceSheet } from '@fotodrop/contract/api/organiser-prices';
 import { priceListItem } from '@fotodrop/contract/rules/price-list-check';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
 import { makeConsoleEvent, makeConsoleGallery } from '../test/console-event';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let myRole: OrganisationRole;
 let eventList: EventPriceList;
 let sheets: PriceSheet[];
@@ -70,14 +68,8 @@ function pricesApi(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => pricesApi(req), { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer((req) => pricesApi(req));
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   eventList = {
     currency: 'EUR',
@@ -100,9 +92,7 @@ beforeEach(() => {
       updated_at: '2026-11-01T10:00:00Z',
     },
   ];
-  useAppStore.getState().setAuth('key-1', 'Token');
 });
-afterEach(() => cleanup());
 
 const eventCard = () => screen.getByRole('heading', { name: 'Prices of the event' }).closest('section')!;
 const preview = () => within(eventCard()).getByRole('region', { name: 'As participants see it' });

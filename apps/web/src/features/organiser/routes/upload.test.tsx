@@ -1,21 +1,19 @@
 import { MEDIA_UPLOAD_PERMISSION, type OrganiserMedia } from '@fotodrop/contract/api/organiser';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../shared/api/query-client';
 import { useAppStore } from '../../../shared/store/app-store';
 import type { Handler, RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser, resetApp } from '../../../test/setup';
 import { UploadScreen } from '../components/upload-screen';
 import type { Uploader } from '../lib/upload-queue';
 import type { UploadResult } from '../lib/upload-result';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation, makeOrganiserEvent, makeOrganiserMedia, mediaPage } from '../test/fixtures';
 
-type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Answer = ReturnType<Handler>;
-let server: Server;
 let answer: (req: RecordedRequest) => Answer;
 /** What the server's list of the marathon's uploads holds. */
 let uploads: OrganiserMedia[];
@@ -79,21 +77,13 @@ function organiserApi(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => answer(req), { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer((req) => answer(req));
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   uploads = [];
   tusUploads = [];
   perms = [MEDIA_UPLOAD_PERMISSION];
   answer = organiserApi;
-  useAppStore.getState().setAuth('key-1', 'Token');
 });
-afterEach(cleanup);
 
 const jpeg = (name: string, size = 50_000, byte = 66) =>
   new File([new Uint8Array(size).fill(byte)], name, { type: 'image/jpeg' });

@@ -1,16 +1,14 @@
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { EventPaymentMethods, PrintOffer } from '@fotodrop/contract/api/organiser-payments';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let myRole: OrganisationRole;
 
 const EVENT = '/api/organiser/v1/events/city-run';
@@ -168,21 +166,13 @@ function api(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(api, { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer(api);
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   saved = { methods: null, offer: null, bank: null };
   account = null;
   transferEvents = [];
-  useAppStore.getState().setAuth('key-1', 'Token');
 });
-afterEach(() => cleanup());
 
 const wait = { timeout: 15_000 };
 

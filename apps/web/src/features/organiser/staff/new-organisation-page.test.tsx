@@ -1,13 +1,11 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let perms: string[];
 
 function api(req: RecordedRequest): Answer {
@@ -42,18 +40,10 @@ function api(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => api(req), { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer((req) => api(req));
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   perms = ['platform.staff'];
-  useAppStore.getState().setAuth('key-1', 'Token');
 });
-afterEach(cleanup);
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,15 +1,13 @@
 import type { Invitation, Member } from '@fotodrop/contract/api/organisations';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let members: Member[];
 let invitations: Invitation[];
 let myRole: 'owner' | 'manager';
@@ -70,22 +68,11 @@ function teamApi(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer((req) => teamApi(req), { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer((req) => teamApi(req));
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   members = [member(1, 'ada@example.com', 'owner', 7), member(2, 'pia@example.com', 'photographer')];
   invitations = [];
-  useAppStore.getState().setAuth('key-1', 'Token');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const rowOf = (email: string) => screen.getByText(email).closest('tr')!;

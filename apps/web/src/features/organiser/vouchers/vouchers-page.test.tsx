@@ -1,16 +1,14 @@
 import type { OrganisationRole } from '@fotodrop/contract/api/organisations';
 import type { OrganiserCampaign, OrganiserVoucher } from '@fotodrop/contract/api/organiser-vouchers';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../../shared/store/app-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../../test/http-server';
-import { startTestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render-app';
-import { initTestI18n, makeUser, resetApp } from '../../../test/setup';
+import { makeUser } from '../../../test/setup';
+import { consoleTestServer } from '../test/console-server';
 import { makeMyOrganisation, makeOrganiserEvent } from '../test/fixtures';
 
 type Answer = { status: number; body?: unknown } | undefined;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let myRole: OrganisationRole;
 let vouchers: OrganiserVoucher[];
 let campaigns: OrganiserCampaign[];
@@ -128,14 +126,8 @@ function api(req: RecordedRequest): Answer {
   return undefined;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(api, { cors: true });
-});
-afterAll(() => server.close());
+const server = consoleTestServer(api);
 beforeEach(() => {
-  resetApp(`${server.url}/api`);
-  server.requests.length = 0;
   myRole = 'owner';
   createAnswer = undefined;
   campaigns = [CAMPAIGN];
@@ -159,11 +151,6 @@ beforeEach(() => {
     }),
     voucher(3, { code: 'FREE3', kind: 'free_photos', value: 3, max_uses_per_account: null }),
   ];
-  useAppStore.getState().setAuth('key-1', 'Token');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const wait = { timeout: 15_000 };
