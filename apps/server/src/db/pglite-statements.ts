@@ -17,12 +17,17 @@ const MAX_COUNTED = 2000;
  * prepare take the ordinary path. Through node-postgres, drizzle's named prepared statements do the
  * same on a PostgreSQL server.
  */
-export function withPreparedStatements(client: PGlite): PGlite {
+export function withPreparedStatements(
+  client: PGlite,
+  /** What the query's options become first (`readDrizzleTypesAsText`). */
+  adjust: (options: QueryOptions | undefined) => QueryOptions | undefined = (options) => options,
+): PGlite {
   const counted = new Map<string, number>();
   const prepared = new Map<string, string>();
   const refused = new Set<string>();
 
-  const query: PGlite['query'] = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+  const query: PGlite['query'] = async <T>(text: string, params?: unknown[], given?: QueryOptions) => {
+    const options = adjust(given);
     const literals = params && params.length > 0 ? params.map(literal) : null;
     if (!literals || literals.includes(null) || refused.has(text)) return client.query(text, params, options);
     let name = prepared.get(text);
