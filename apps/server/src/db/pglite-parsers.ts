@@ -38,14 +38,21 @@ export function readDrizzleTypesAsText(client: PGlite) {
     if (parse) before.set(typeId, parse);
   }
   for (const typeId of TEXT_TYPES.keys()) original[typeId] = (text: string) => text;
+  // drizzle makes its parsers once per prepared query: each object is looked at once
+  const checked = new WeakMap<object, boolean>();
 
   return {
     /** A query's options without drizzle's parsers, which the client now applies itself. */
     drizzleOptions(options: QueryOptions | undefined): QueryOptions | undefined {
       const parsers = options?.parsers;
       if (!parsers) return options;
-      const keys = Object.keys(parsers);
-      if (keys.length !== TEXT_TYPES.size || !keys.every((k) => TEXT_TYPES.has(Number(k)))) return options;
+      let same = checked.get(parsers);
+      if (same === undefined) {
+        const keys = Object.keys(parsers);
+        same = keys.length === TEXT_TYPES.size && keys.every((k) => TEXT_TYPES.has(Number(k)));
+        checked.set(parsers, same);
+      }
+      if (!same) return options;
       const { parsers: _dropped, ...rest } = options;
       return rest;
     },
