@@ -206,4 +206,17 @@ describe.each(BACKENDS)('album counts kept on write on %s', (backend) => {
     const pages = Math.ceil(redated.length / 40);
     expect((await page(pages)).at(-1)).toBe(now[3]);
   });
+
+  it('shows a medium on a deep page as a page read from the index shows it', async () => {
+    // a new photo: no order is kept for the album as it is now, so a first page reads the index
+    await addMedia(1);
+    const before = (await rootPage('&page=1&page_size=480')).results;
+    for (const m of [before[441]!, before[450]!])
+      expect((await post(`/api/v3/medias/${m.id}/add-favorite/`)).status).toBe(200);
+    const shallow = (await rootPage('&page=1&page_size=480')).results.slice(440);
+    expect(shallow.length).toBeGreaterThan(10);
+    expect(shallow.filter((m) => m.favorite)).toHaveLength(2);
+    // page 12 lies past the first ten pages: its rows are read by id from the album's order
+    expect((await rootPage('&page=12&page_size=40')).results).toEqual(shallow);
+  });
 });

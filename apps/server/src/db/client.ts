@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { readDrizzleTypesAsText } from './pglite-parsers';
 import { withPreparedStatements } from './pglite-statements';
 import { withStartupLock } from './startup-lock';
 import * as schema from './tables';
@@ -54,7 +55,9 @@ export async function openPglite(
     extensions: { vector },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`],
   });
-  const db = drizzlePglite(withPreparedStatements(client), { schema });
+  await client.waitReady;
+  const parsing = readDrizzleTypesAsText(client);
+  const db = drizzlePglite(withPreparedStatements(client, parsing.drizzleOptions), { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     kind: 'pglite',
@@ -65,9 +68,10 @@ export async function openPglite(
       if (!values || values.length === 0) {
         const results = await client.exec(text);
         const last = results.at(-1);
-        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        const rows = last ? parsing.asBefore(last).rows : [];
+        return { rows, rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
       }
-      const result = await client.query(text, values);
+      const result = parsing.asBefore(await client.query(text, values));
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     close: () => client.close(),

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
 /** A statement asked this often is prepared. */
 const PREPARE_AFTER = 3;
@@ -17,12 +17,17 @@ const MAX_COUNTED = 2000;
  * prepare take the ordinary path. Through node-postgres, drizzle's named prepared statements do the
  * same on a PostgreSQL server.
  */
-export function withPreparedStatements(client: PGlite): PGlite {
+export function withPreparedStatements(
+  client: PGlite,
+  /** What the query's options become first (`readDrizzleTypesAsText`). */
+  adjust: (options: QueryOptions | undefined) => QueryOptions | undefined = (options) => options,
+): PGlite {
   const counted = new Map<string, number>();
   const prepared = new Map<string, string>();
   const refused = new Set<string>();
 
-  const query: PGlite['query'] = async (text, params, options) => {
+  const query: PGlite['query'] = async <T>(text: string, params?: unknown[], given?: QueryOptions) => {
+    const options = adjust(given);
     const literals = params && params.length > 0 ? params.map(literal) : null;
     if (!literals || literals.includes(null) || refused.has(text)) return client.query(text, params, options);
     let name = prepared.get(text);
@@ -41,7 +46,11 @@ export function withPreparedStatements(client: PGlite): PGlite {
       prepared.set(text, name);
       counted.delete(text);
     }
-    return client.query(`execute ${name}(${literals.join(', ')})`, [], options);
+    // Over the simple protocol: one message and a sync instead of parse, describe, bind, describe,
+    // execute and sync for a statement that has no parameters left to bind. `exec` takes the same
+    // locks as `query` (the transaction lock, then the query lock) in this PGlite (0.5).
+    const results = await client.exec(`execute ${name}(${literals.join(', ')})`, options);
+    return (results.at(-1) ?? { rows: [], fields: [] }) as Results<T>;
   };
 
   return new Proxy(client, {

@@ -76,9 +76,33 @@ const pageColumns = (viewerId: SQL | number) => ({
   hiddenFaces: hiddenFacesColumn(sql`${media.id}`, viewerId),
 });
 
+/** A row of `rowsQuery`'s one JSON column: the fields of `AlbumMediaRow` in their order. */
+type RowJson = [
+  id: number,
+  photoServiceId: number,
+  type: MediaType,
+  galleryId: number | null,
+  width: number | null,
+  height: number | null,
+  durationSeconds: number | null,
+  takenAt: string | null,
+  favourite: boolean,
+  hiddenFaces: number[] | null,
+];
+
+/**
+ * A page's rows by id come back as ONE json column (one array per row), parsed with one
+ * JSON.parse: the driver otherwise decodes and maps each of the 40 × 10 fields on its own, which on
+ * PGlite cost about as much as running the statement (issue 20, docs/decisions.md).
+ */
 const rowsQuery = (db: Queryable) =>
   db
-    .select(pageColumns(sql`${sql.placeholder('userId')}`))
+    .select({
+      rows: sql<RowJson[]>`coalesce(json_agg(json_build_array(${media.id}, ${media.photoServiceId},
+        ${media.type}, ${media.galleryId}, ${media.width}, ${media.height}, ${media.durationSeconds},
+        ${media.takenAt}, ${mediaFavourites.mediaId} is not null,
+        ${hiddenFacesColumn(sql`${media.id}`, sql`${sql.placeholder('userId')}`)})), '[]'::json)`,
+    })
     .from(media)
     .leftJoin(
       mediaFavourites,
@@ -91,7 +115,31 @@ const rowsQuery = (db: Queryable) =>
         sql`not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${sql.placeholder('userId')} and ${mediaHidden.mediaId} = ${media.id})`,
       ),
     )
-    .prepare('album_media_rows');
+    .prepare('album_media_rows_json');
+const rowOf = ([
+  id,
+  photoServiceId,
+  type,
+  galleryId,
+  width,
+  height,
+  durationSeconds,
+  takenAt,
+  favourite,
+  hiddenFaces,
+]: RowJson): AlbumMediaRow => ({
+  id,
+  photoServiceId,
+  type,
+  galleryId,
+  width,
+  height,
+  durationSeconds,
+  // json renders a timestamptz in ISO 8601 with its offset, which Date reads exactly
+  takenAt: takenAt === null ? null : new Date(takenAt),
+  favourite,
+  hiddenFaces,
+});
 const preparedRows = new WeakMap<Queryable, ReturnType<typeof rowsQuery>>();
 
 /** Media of albums as their owner sees them: ready, not removed by them, within the codes' scope. */
@@ -168,7 +216,8 @@ export function albumMediaRepository(db: Queryable) {
     async rowsOf(userId: number, ids: number[]): Promise<AlbumMediaRow[]> {
       const query = preparedRows.get(db) ?? rowsQuery(db);
       preparedRows.set(db, query);
-      const rows = await query.execute({ userId, ids });
+      const [result] = await query.execute({ userId, ids });
+      const rows = (result?.rows ?? []).map(rowOf);
       const position = new Map(ids.map((id, i) => [id, i]));
       return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     },
