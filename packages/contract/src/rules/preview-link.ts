@@ -19,14 +19,19 @@ export interface EmbeddedPreview {
   body: unknown;
 }
 
+/** A link's query as both sides hold it (a URLSearchParams; the contract has neither DOM nor Node types). */
+export interface LinkQuery extends Iterable<[string, string]> {
+  get(key: string): string | null;
+}
+
 /** (ep or pc) with (ps or pica_service), or a picacode: the preview call needs one of them. */
-export function hasPreviewQuery(query: URLSearchParams): boolean {
+export function hasPreviewQuery(query: LinkQuery): boolean {
   const has = (key: string) => Boolean(query.get(key));
   return has('picacode') || ((has('ep') || has('pc')) && (has('ps') || has('pica_service')));
 }
 
 /** The preview call's query from the link's: every key but the link-only ones (the last of a repeated key). */
-export function previewCallQuery(query: URLSearchParams): Record<string, string> {
+export function previewCallQuery(query: LinkQuery): Record<string, string> {
   const forwarded: Record<string, string> = {};
   for (const [key, value] of query) if (!PREVIEW_LINK_ONLY_KEYS.includes(key)) forwarded[key] = value;
   return forwarded;
