@@ -45,6 +45,7 @@ import { organiserVoucherRoutes } from './routes/organiser-vouchers.routes';
 import { paymentMethodRoutes } from './routes/payment-methods.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { photobookRoutes } from './routes/photobook.routes';
+import { previewPageData } from './routes/preview-page';
 import { printRoutes } from './routes/print.routes';
 import { sharingRoutes } from './routes/sharing.routes';
 import { supportRoutes, supportSendRoute } from './routes/support.routes';
@@ -232,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBase: API_BASE,
     webDist: options.webDist,
     metricsUrl: options.metricsUrl,
+    pageData: previewPageData(services.preview.preview),
     sharedPreview: async (link, host) => {
       const shared = await services.sharedImage.linkPreview(link);
       if (!shared) return null;

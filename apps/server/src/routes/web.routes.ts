@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { preloadTags, readRoutePreloads } from '../http/route-preloads';
+import type { PageData } from './preview-page';
 
 /**
  * Serves the built web app: hashed assets with long-lived caching, and index.html for every app
@@ -16,6 +17,7 @@ export async function webRoutes(
     webDist,
     sharedPreview,
     metricsUrl,
+    pageData,
   }: {
     apiBase: string;
     webDist: string | null;
@@ -23,6 +25,8 @@ export async function webRoutes(
     metricsUrl?: string | undefined;
     /** The link preview of a share link's page (Open Graph), or null when the link is not valid. */
     sharedPreview?: (link: SharedPath, host: string | undefined) => Promise<LinkPreview | null>;
+    /** Data a page's first render takes from the HTML instead of calling the API (/preview's album). */
+    pageData?: (path: string, query: URLSearchParams, request: FastifyRequest) => Promise<PageData | null>;
   },
 ) {
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
@@ -63,9 +67,15 @@ export async function webRoutes(
     const preview = shared && sharedPreview ? await sharedPreview(shared, request.headers.host) : null;
     const page = preview ? withPreview(indexHtml, preview) : indexHtml;
     // the route's own chunks, fetched beside the entry script (issue 20)
-    const hints = preloadTags(routePreloads, path);
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const data = pageData ? await pageData(path, new URLSearchParams(search), request) : null;
+    const hints = preloadTags(routePreloads, path) + (data ? dataTags(data) : '');
     const html = hints ? page.replace('</head>', `${hints}</head>`) : page;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // a page with someone's data (the preview of an album code) is never kept by a shared cache
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', data ? 'private, no-store' : 'no-cache')
+      .send(html);
   });
 }
 
@@ -136,6 +146,24 @@ function withPreview(html: string, p: LinkPreview): string {
       `<title>${escapeText(p.pageTitle)} · ${p.siteName ? escapeText(p.siteName) : name}</title>`,
   );
   return titled.replace('</head>', `${previewTags(p)}</head>`);
+}
+
+/**
+ * The data as a JSON script (never executed, so the strict CSP has nothing to say; `<` escaped so
+ * no value can close the element) and preloads of its first images, which then download beside
+ * the scripts, with the priority the screen gives them.
+ */
+function dataTags(data: PageData): string {
+  const json = JSON.stringify(data.value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  const images = data.images
+    .map((href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`)
+    .join('');
+  return `${images}<script type="application/json" id="${escapeAttribute(data.id)}">${json}</script>`;
 }
 
 const escapeText = (value: string) =>

@@ -3,8 +3,16 @@ import type { PreviewResponse } from '@fotodrop/contract/api/checkin-schemas';
 import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { MARKETING_CHECK_SERVICE_ID } from '@fotodrop/contract/constants';
 import { ErrorCode } from '@fotodrop/contract/errors';
+import {
+  type EmbeddedPreview,
+  hasPreviewQuery,
+  PREVIEW_DATA_ELEMENT_ID,
+  previewCallQuery,
+  sameQuery,
+} from '@fotodrop/contract/rules/preview-link';
+import { apiUrl } from '../../../shared/api/base';
 import { callEndpoint } from '../../../shared/api/client';
-import { isApiError } from '../../../shared/api/errors';
+import { isApiError, toApiError } from '../../../shared/api/errors';
 import { paths, safeNext } from '../../../shared/config/paths';
 import { useAppStore } from '../../../shared/store/app-store';
 import { writeItem } from '../../../shared/store/safe-storage';
@@ -22,20 +30,48 @@ export const PREVIEW_STORAGE_KEYS = {
   environment: 'environment',
 } as const;
 
-/** Query keys of the link that are not sent to the preview call. */
-const LINK_ONLY = ['accessToken', 'redirect'];
-
-/** (ep or pc) with (ps or pica_service), or a picacode: the preview call needs one of them. */
-export function hasPreviewQuery(query: URLSearchParams): boolean {
-  const has = (key: string) => Boolean(query.get(key));
-  return has('picacode') || ((has('ep') || has('pc')) && (has('ps') || has('pica_service')));
+/**
+ * The preview call's answer the server put in the page for its link (issue 20), taken once: the
+ * element goes with it, so a later preview in this page calls the API. Null when the page has
+ * none, or one for another query.
+ */
+function takeEmbeddedPreview(query: Record<string, string>): EmbeddedPreview | null {
+  const element = document.getElementById(PREVIEW_DATA_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  let data: unknown;
+  try {
+    data = JSON.parse(element.textContent ?? '');
+  } catch {
+    return null;
+  }
+  if (!data || typeof data !== 'object') return null;
+  const embedded = data as Partial<EmbeddedPreview>;
+  if (typeof embedded.status !== 'number' || !embedded.query || typeof embedded.query !== 'object')
+    return null;
+  return sameQuery(embedded.query, query) ? (embedded as EmbeddedPreview) : null;
 }
 
-/** GET /v2/photos-preview/ with the link's own query (less the access token and the redirect target). */
-export function loadPreview(query: URLSearchParams): Promise<PreviewResponse> {
-  const forwarded: Record<string, string> = {};
-  for (const [key, value] of query) if (!LINK_ONLY.includes(key)) forwarded[key] = value;
-  return callEndpoint(checkinEndpoints.photosPreview, { query: forwarded });
+/**
+ * GET /v2/photos-preview/ with the link's own query (less the access token and the redirect
+ * target); on the page's first load, the answer the server already made for it, success or refusal:
+ * the server counted that guess, a call of our own would count a second.
+ */
+export async function loadPreview(query: URLSearchParams): Promise<PreviewResponse> {
+  const forwarded = previewCallQuery(query);
+  const embedded = takeEmbeddedPreview(forwarded);
+  if (!embedded) return callEndpoint(checkinEndpoints.photosPreview, { query: forwarded });
+  if (embedded.status >= 200 && embedded.status < 300) return embedded.body as PreviewResponse;
+  const err =
+    embedded.body && typeof embedded.body === 'object' ? (embedded.body as Record<string, unknown>) : {};
+  throw toApiError({
+    url: apiUrl(checkinEndpoints.photosPreview.path, forwarded),
+    status: embedded.status,
+    code: typeof err.code === 'string' ? err.code : `http_${embedded.status}`,
+    message: typeof err.message === 'string' ? err.message : '',
+    data: err.data,
+    body: embedded.body,
+  });
 }
 
 /**

@@ -257,4 +257,64 @@ describe('/preview', () => {
     await vi.waitFor(() => expect(here(router)).toBe('/checkins/K7M2Q9P'), { timeout: 5000 });
     expect(previewCall()).toBeUndefined();
   });
+
+  describe('with the answer the server put in the page (issue 20)', () => {
+    /** The page as the server answers /preview?…: the preview call's answer in a JSON script. */
+    const embed = (query: Record<string, string>, status: number, body: unknown) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = 'fotodrop-preview';
+      script.textContent = JSON.stringify({ query, status, body });
+      document.head.append(script);
+    };
+    afterEach(() => document.getElementById('fotodrop-preview')?.remove());
+
+    it('shows the preview from the page without calling the API, then calls it for the next link', async () => {
+      embed({ picacode: 'K7M2Q9P', source: 'mail' }, 200, makePreview({ event_name: 'From the page' }));
+      api.answer = (req) =>
+        req.path.startsWith('/api/v2/photos-preview/')
+          ? { status: 200, body: makePreview({ event_name: 'From the API' }) }
+          : undefined;
+      renderApp('/preview?picacode=K7M2Q9P&source=mail&redirect=%2Fprofile');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'From the page' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(previewCall()).toBeUndefined();
+      expect(useAppStore.getState().preview?.autoCheckinPicacode).toBe('K7M2Q9P');
+      cleanup();
+
+      // taken once: the same link opened again in this page asks the server
+      renderApp('/preview?picacode=K7M2Q9P&source=mail');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'From the API' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/photos-preview/'))).toHaveLength(1);
+    });
+
+    it("shows the page's refusal of a wrong or stopped code, without asking again", async () => {
+      embed({ picacode: 'K7M2Q9P' }, 429, {
+        code: 'too_many_attempts',
+        message: 'Too many attempts. Please wait 30 minute(s) and try again.',
+        data: { retry_after_seconds: 1800 },
+      });
+      const router = renderApp('/preview?picacode=K7M2Q9P');
+      const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+      expect(alert.textContent).toBe('Too many attempts. Please wait 30 minutes and try again.');
+      expect(here(router)).toBe('/preview?picacode=K7M2Q9P');
+      expect(previewCall()).toBeUndefined();
+    });
+
+    it('calls the API when the page carries the answer for another link', async () => {
+      embed({ picacode: 'OTHER123' }, 200, makePreview({ event_name: 'Another album' }));
+      api.answer = (req) =>
+        req.path.startsWith('/api/v2/photos-preview/')
+          ? { status: 200, body: makePreview({ event_name: 'From the API' }) }
+          : undefined;
+      renderApp('/preview?picacode=K7M2Q9P');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'From the API' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(previewCall()!.path).toBe('/api/v2/photos-preview/?picacode=K7M2Q9P');
+    });
+  });
 });
