@@ -66,6 +66,7 @@ export const checkinByCodeQuerySchema = checkinDetailQuerySchema.extend({
 export const checkinByCodeResponseSchema = checkinSchema.extend({
   first_page: galleryMediaResponseSchema.optional(),
 });
+export type CheckinByCode = z.infer<typeof checkinByCodeResponseSchema>;
 export const checkinByCodeParamsSchema = z.object({ code: picacodeSchema });
 
 // decision (issue 20): a logged-in runner's e-mail link opens the album it creates. With

@@ -1,5 +1,5 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
+import { type CheckinByCode, checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { CHECKIN_PAGE_SIZE } from '@fotodrop/contract/constants';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/client';
@@ -50,6 +50,15 @@ export function checkinByCodeQuery(code: string) {
       return checkin;
     },
   });
+}
+
+/**
+ * An album that came with another answer (the check-in's creation, issue 20) goes to the cache as
+ * its lookup by code would have put it there: the album screen opens without a call.
+ */
+export function seedAlbum({ first_page, ...checkin }: CheckinByCode): void {
+  queryClient.setQueryData(checkinKeys.byCode(checkin.picacode), checkin);
+  if (first_page) seedFirstPage(checkin.id, pageModeOf(checkin.counter_type), first_page);
 }
 
 /** After an album was added or removed the list starts again at page 1 (entry spec §4 "clearing"). */
