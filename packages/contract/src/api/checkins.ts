@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANONYMIZATION_KINDS, CHECKIN_PAGE_SIZE } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema, paginated } from '../pagination';
-import { countryRoutes } from '../routes';
+import { checkinRoutes, countryRoutes } from '../routes';
 import { picacodeSchema } from '../rules/picacode';
 import { detailResponseSchema } from './accounts';
 import {
@@ -133,8 +133,7 @@ export const checkinEndpoints = {
     response: paginated(checkinListItemSchema),
   }),
   checkinByCode: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/by-code/{code}/',
+    ...checkinRoutes.checkinByCode,
     tag,
     access: 'user-with-policies',
     summary: "The user's album with this code (404 when the user has none)",

@@ -5,6 +5,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/client';
 import { queryClient } from '../../../shared/api/query-client';
 import { pageModeOf, seedFirstPage } from '../../album';
+import { FIRST_ALBUM_LOOKUP, takeAlbumLookup } from './early-album';
 
 export const checkinKeys = {
   all: ['checkins'] as const,
@@ -37,15 +38,16 @@ export function checkinByCodeQuery(code: string) {
     queryKey: checkinKeys.byCode(code),
     queryFn: async ({ signal }): Promise<Checkin> => {
       const firstPage = queryClient.getQueryData(checkinKeys.byCode(code)) === undefined;
-      const { first_page, ...checkin } = await callEndpoint(checkinEndpoints.checkinByCode, {
-        params: { code },
-        query: {
-          expand_pica_service: 'true',
-          include_photos_summary: 'true',
-          ...(firstPage ? { include_first_page: 'true' as const } : {}),
-        },
-        signal,
-      });
+      // the page's own lookup, when it started before this screen's chunks were in
+      const early = firstPage ? takeAlbumLookup(code) : null;
+      const { first_page, ...checkin } = await (early ??
+        callEndpoint(checkinEndpoints.checkinByCode, {
+          params: { code },
+          query: firstPage
+            ? FIRST_ALBUM_LOOKUP
+            : { expand_pica_service: 'true', include_photos_summary: 'true' },
+          signal,
+        }));
       if (first_page) seedFirstPage(checkin.id, pageModeOf(checkin.counter_type), first_page);
       return checkin;
     },
