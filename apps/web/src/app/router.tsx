@@ -144,7 +144,10 @@ export function createRoutes(): RouteObject[] {
             {
               id: 'data',
               // a logged-in album page asks for its album beside these chunks (issue 20)
-              lazy: () => (void import('../features/checkins/api/early-album'), import('./data-layout')),
+              lazy: () => {
+                void import('../features/checkins/api/early-album');
+                return import('./data-layout');
+              },
               children: [
                 ...screensWith('all'),
                 { id: 'logged-out-only', loader: loggedOutOnlyLoader, children: screensWith('logged-out') },

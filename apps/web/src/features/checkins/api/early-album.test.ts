@@ -27,7 +27,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   resetApp(`${server.url}/api`);
   server.requests.length = 0;
-  document.head.querySelectorAll('link[rel=preload]').forEach((link) => link.remove());
+  for (const link of document.head.querySelectorAll('link[rel=preload]')) link.remove();
 });
 
 const lookups = () => server.requests.filter((r) => r.path.startsWith('/api/v3/checkins/by-code/'));
