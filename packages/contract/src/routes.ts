@@ -72,6 +72,11 @@ export const paymentMethodRoutes = {
   detachCard: { method: 'POST', path: '/payments/v1/stripe/payment-methods/{id}/detach/' },
 } as const satisfies RouteTable;
 
+/** The album lookup by code: started by the web before the album screen's chunks are in (issue 20). */
+export const checkinRoutes = {
+  checkinByCode: { method: 'GET', path: '/v3/checkins/by-code/{code}/' },
+} as const satisfies RouteTable;
+
 /** GET /v1/countries/ (a check-in call of the spec) for addresses. */
 export const countryRoutes = {
   countries: { method: 'GET', path: '/v1/countries/' },

@@ -1,10 +1,14 @@
 import { checkinEndpoints as c, eventEndpoints as e } from '@fotodrop/contract';
+import { albumOpening } from '../services/albums/album-opening';
 import { countries, languageOf } from '../services/cart-print/countries';
 import type { RouteContext } from './context';
 
 export function checkinRoutes({ route, services, requestInfo }: RouteContext): void {
-  const { checkins, events, albumMedia } = services;
-  route(c.createCheckin, async ({ auth, body, request }) => checkins.create(auth, body, request.ip));
+  const { checkins, events } = services;
+  const opening = albumOpening(services);
+  route(c.createCheckin, async ({ auth, body, query, request }) =>
+    opening.create(auth, body, request.ip, query.include_album === 'true'),
+  );
   route(c.completeCheckin, async ({ auth, params, body }) => checkins.complete(auth, params.id, body));
   route(c.listCheckins, async ({ auth, query }) => checkins.list(auth, query.page, query.page_size));
   route(c.checkin, async ({ auth, params, query }) =>
@@ -13,7 +17,7 @@ export function checkinRoutes({ route, services, requestInfo }: RouteContext): v
   route(c.checkinByCode, async ({ auth, params, query }) => {
     const checkin = await checkins.get(auth, { code: params.code }, detailOptions(query));
     if (query.include_first_page !== 'true') return checkin;
-    return { ...checkin, first_page: await albumMedia.firstPage(auth, checkin.id) };
+    return { ...checkin, first_page: await services.albumMedia.firstPage(auth, checkin.id) };
   });
   route(c.deleteCheckin, async ({ auth, params }) => checkins.remove(auth, params.id));
   route(c.photosPreview, async ({ auth, query, request }) =>

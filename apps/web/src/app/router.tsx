@@ -143,7 +143,11 @@ export function createRoutes(): RouteObject[] {
             { index: true, loader: homeLoader, Component: HomePage, handle: handleOf(paths.home) },
             {
               id: 'data',
-              lazy: () => import('./data-layout'),
+              // a logged-in album page asks for its album beside these chunks (issue 20)
+              lazy: () => {
+                void import('../features/checkins/api/early-album');
+                return import('./data-layout');
+              },
               children: [
                 ...screensWith('all'),
                 { id: 'logged-out-only', loader: loggedOutOnlyLoader, children: screensWith('logged-out') },

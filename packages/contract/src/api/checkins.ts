@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANONYMIZATION_KINDS, CHECKIN_PAGE_SIZE } from '../constants';
 import { endpoint } from '../endpoint';
 import { pageQuerySchema, paginated } from '../pagination';
-import { countryRoutes } from '../routes';
+import { checkinRoutes, countryRoutes } from '../routes';
 import { picacodeSchema } from '../rules/picacode';
 import { detailResponseSchema } from './accounts';
 import {
@@ -66,7 +66,18 @@ export const checkinByCodeQuerySchema = checkinDetailQuerySchema.extend({
 export const checkinByCodeResponseSchema = checkinSchema.extend({
   first_page: galleryMediaResponseSchema.optional(),
 });
+export type CheckinByCode = z.infer<typeof checkinByCodeResponseSchema>;
 export const checkinByCodeParamsSchema = z.object({ code: picacodeSchema });
+
+// decision (issue 20): a logged-in runner's e-mail link opens the album it creates. With
+// include_album=true the check-in's creation also answers with the album lookup by code's answer
+// (photo service expanded, photos summary, first page): on success as `album`, and on the 400
+// checkin_exists_for_user as `data.album` beside `data.picacode`, so the app opens the album
+// without a further call. Without it the answers are the spec's.
+export const createCheckinQuerySchema = z.object({ include_album: boolQuery.optional() });
+export const createCheckinResponseSchema = checkinSchema.extend({
+  album: checkinByCodeResponseSchema.optional(),
+});
 
 // decision: anonymous mode is switched on with a kind; deep is the default as the stronger one.
 export const anonymizeBodySchema = z.object({ kind: z.enum(ANONYMIZATION_KINDS).default('deep') });
@@ -95,9 +106,11 @@ export const checkinEndpoints = {
     status: 201,
     summary:
       'Open an album by code; 303 with a step answer when a further step is required, ' +
-      '400 checkin_exists_for_user (data.picacode) when the user already has it',
+      '400 checkin_exists_for_user (data.picacode) when the user already has it; with ' +
+      'include_album=true also the album with its first page (album, or data.album on the 400)',
+    query: createCheckinQuerySchema,
     body: createCheckinBodySchema,
-    response: checkinSchema,
+    response: createCheckinResponseSchema,
   }),
   completeCheckin: endpoint({
     method: 'POST',
@@ -120,8 +133,7 @@ export const checkinEndpoints = {
     response: paginated(checkinListItemSchema),
   }),
   checkinByCode: endpoint({
-    method: 'GET',
-    path: '/v3/checkins/by-code/{code}/',
+    ...checkinRoutes.checkinByCode,
     tag,
     access: 'user-with-policies',
     summary: "The user's album with this code (404 when the user has none)",

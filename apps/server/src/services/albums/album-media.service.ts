@@ -9,6 +9,8 @@ import { type AlbumWithCounts, albumMediaPages, sumCounts, type Tab, totalFrom }
 import type { AlbumPurchasesView } from './album-purchases';
 import { subtreeIds } from './gallery-tree';
 
+export type AlbumMediaService = ReturnType<typeof albumMediaService>;
+
 export function albumMediaService(deps: {
   db: Db;
   mediaFiles: MediaFilesService;

@@ -1,10 +1,11 @@
 import type { Checkin } from '@fotodrop/contract/api/checkin-schemas';
-import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
+import { type CheckinByCode, checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { CHECKIN_PAGE_SIZE } from '@fotodrop/contract/constants';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/client';
 import { queryClient } from '../../../shared/api/query-client';
 import { pageModeOf, seedFirstPage } from '../../album';
+import { FIRST_ALBUM_LOOKUP, takeAlbumLookup } from './early-album';
 
 export const checkinKeys = {
   all: ['checkins'] as const,
@@ -37,19 +38,29 @@ export function checkinByCodeQuery(code: string) {
     queryKey: checkinKeys.byCode(code),
     queryFn: async ({ signal }): Promise<Checkin> => {
       const firstPage = queryClient.getQueryData(checkinKeys.byCode(code)) === undefined;
-      const { first_page, ...checkin } = await callEndpoint(checkinEndpoints.checkinByCode, {
-        params: { code },
-        query: {
-          expand_pica_service: 'true',
-          include_photos_summary: 'true',
-          ...(firstPage ? { include_first_page: 'true' as const } : {}),
-        },
-        signal,
-      });
+      // the page's own lookup, when it started before this screen's chunks were in
+      const early = firstPage ? takeAlbumLookup(code) : null;
+      const { first_page, ...checkin } = await (early ??
+        callEndpoint(checkinEndpoints.checkinByCode, {
+          params: { code },
+          query: firstPage
+            ? FIRST_ALBUM_LOOKUP
+            : { expand_pica_service: 'true', include_photos_summary: 'true' },
+          signal,
+        }));
       if (first_page) seedFirstPage(checkin.id, pageModeOf(checkin.counter_type), first_page);
       return checkin;
     },
   });
+}
+
+/**
+ * An album that came with another answer (the check-in's creation, issue 20) goes to the cache as
+ * its lookup by code would have put it there: the album screen opens without a call.
+ */
+export function seedAlbum({ first_page, ...checkin }: CheckinByCode): void {
+  queryClient.setQueryData(checkinKeys.byCode(checkin.picacode), checkin);
+  if (first_page) seedFirstPage(checkin.id, pageModeOf(checkin.counter_type), first_page);
 }
 
 /** After an album was added or removed the list starts again at page 1 (entry spec §4 "clearing"). */

@@ -1,5 +1,5 @@
 import type { Checkin, CheckinStepResponse } from '@fotodrop/contract/api/checkin-schemas';
-import { checkinEndpoints } from '@fotodrop/contract/api/checkins';
+import { type CheckinByCode, checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { PLATFORM } from '@fotodrop/contract/constants';
 import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
 import { callEndpoint } from '../../../shared/api/client';
@@ -8,8 +8,9 @@ import { useAppStore } from '../../../shared/store/app-store';
 
 /** How creating a check-in ended (entry spec §4). */
 export type CheckinOutcome =
-  | { kind: 'created'; checkin: Checkin }
-  | { kind: 'exists'; picacode: string }
+  /** `album`: the lookup by code with its first page, when asked for (`includeAlbum`). */
+  | { kind: 'created'; checkin: Checkin; album?: CheckinByCode }
+  | { kind: 'exists'; picacode: string; album?: CheckinByCode }
   | { kind: 'step'; step: CheckinStepResponse }
   | { kind: 'invalid' };
 
@@ -17,15 +18,20 @@ export type CheckinOutcome =
  * POST /v2/checkins/ {picacode (upper-cased), platform: 'site', source?, tags?}. The code is kept
  * for recovery while the call runs, and while a further step is pending. 303 → a further step;
  * 400 checkin_exists_for_user → the user's existing album (data.picacode); other 400 / 404 →
- * invalid code. Anything else is thrown.
+ * invalid code. Anything else is thrown. `includeAlbum` (issue 20): the album the code opens comes
+ * with the answer (created or already there), so it opens without a further call.
  */
-export async function createCheckin(code: string): Promise<CheckinOutcome> {
+export async function createCheckin(
+  code: string,
+  { includeAlbum = false }: { includeAlbum?: boolean } = {},
+): Promise<CheckinOutcome> {
   const picacode = normalizePicacode(code);
   const store = useAppStore.getState();
   store.setPicacodeRecovery(picacode);
   const preview = store.preview;
   try {
-    const checkin = await callEndpoint(checkinEndpoints.createCheckin, {
+    const { album, ...checkin } = await callEndpoint(checkinEndpoints.createCheckin, {
+      ...(includeAlbum ? { query: { include_album: 'true' as const } } : {}),
       body: {
         picacode,
         platform: PLATFORM,
@@ -34,14 +40,17 @@ export async function createCheckin(code: string): Promise<CheckinOutcome> {
       },
     });
     store.setPicacodeRecovery(null);
-    return { kind: 'created', checkin };
+    return { kind: 'created', checkin, ...(album ? { album } : {}) };
   } catch (error) {
     if (isStepRequired(error)) return { kind: 'step', step: error.step };
     if (!isApiError(error)) throw error;
     if (error.status === 400 && error.code === 'checkin_exists_for_user') {
       store.setPicacodeRecovery(null);
-      const data = error.data as { picacode?: unknown } | undefined;
-      return { kind: 'exists', picacode: typeof data?.picacode === 'string' ? data.picacode : picacode };
+      const data = error.data as { picacode?: unknown; album?: CheckinByCode } | undefined;
+      const existing = typeof data?.picacode === 'string' ? data.picacode : picacode;
+      // the server's own answer when asked for; only trusted for the code it names
+      const album = includeAlbum && data?.album?.picacode === existing ? data.album : undefined;
+      return { kind: 'exists', picacode: existing, ...(album ? { album } : {}) };
     }
     if (error.status === 400 || error.status === 404) {
       store.setPicacodeRecovery(null);

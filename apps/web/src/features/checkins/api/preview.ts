@@ -17,6 +17,7 @@ import { paths, safeNext } from '../../../shared/config/paths';
 import { useAppStore } from '../../../shared/store/app-store';
 import { writeItem } from '../../../shared/store/safe-storage';
 import { preloadImages } from '../../../shared/utils/preload-images';
+import { createCheckin } from './create-checkin';
 
 /**
  * decision: what a partner app's /preview?accessToken= link records. No cookie banner or webview
@@ -178,8 +179,37 @@ export async function runPreview(query: URLSearchParams): Promise<PreviewResult>
   }
   if (!preview) return checkinError;
   if (preview.sso_url) return { kind: 'leave', url: preview.sso_url };
-  if (useAppStore.getState().token) return { kind: 'go', to: paths.checkins.getHref() };
+  if (useAppStore.getState().token) return openLinkedAlbum();
   return { kind: 'show', preview };
+}
+
+/**
+ * A logged-in runner's link (issue 20): what /checkins would do with the remembered code (create
+ * the check-in, or find it there already, then open it) done here in one call that also brings the
+ * album with its first page, so the album opens from the cache without the list screen, its chunks
+ * and the lookup by code in between. A redirect target, the marketing consent the list screen asks
+ * for, a further step, or a failure: the list screen, as before (it submits the code itself).
+ */
+async function openLinkedAlbum(): Promise<PreviewResult> {
+  const albums: PreviewResult = { kind: 'go', to: paths.checkins.getHref() };
+  const store = useAppStore.getState();
+  const remembered = store.preview;
+  const code = remembered?.autoCheckinPicacode;
+  if (!remembered || !code || remembered.redirect || remembered.marketingCheck) return albums;
+  try {
+    const [outcome, queries] = await Promise.all([
+      createCheckin(code, { includeAlbum: true }),
+      import('./checkin-queries'),
+    ]);
+    if ((outcome.kind !== 'created' && outcome.kind !== 'exists') || !outcome.album) return albums;
+    queries.seedAlbum(outcome.album);
+    if (outcome.kind === 'created') void queries.resetCheckinList();
+    // used, as the list screen uses it: coming back to /checkins does not submit it again
+    store.setPreview({ ...remembered, autoCheckinPicacode: null });
+    return { kind: 'go', to: paths.checkin.getHref(outcome.album.picacode) };
+  } catch {
+    return albums;
+  }
 }
 
 let started: { search: string; result: Promise<PreviewResult> } | null = null;

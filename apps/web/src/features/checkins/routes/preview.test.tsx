@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store';
 import { leaveSite } from '../../../shared/utils/leave-site';
 import { here, renderApp } from '../../../test/render-app';
+import { makeMediaList } from '../../album/test/fake-album';
 import { PREVIEW_STORAGE_KEYS } from '../api/preview';
 import { setUpCheckinTestServer } from '../test/checkin-test-server';
 import { makeCheckin, makePreview } from '../test/fixtures';
@@ -84,23 +85,74 @@ describe('/preview', () => {
     expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/photos-preview/'))).toHaveLength(1);
   });
 
-  it('sends a logged-in user to the albums, where the preview code opens at once', async () => {
+  const firstPage = {
+    results: makeMediaList(3),
+    pagination: { total: 3, num_pages: 1, page_size: 40, page_number: 1 },
+  };
+  const album = { ...makeCheckin(), first_page: firstPage };
+  const createCall = () => api.server.requests.find((r) => r.path.startsWith('/api/v2/checkins/'));
+  const byCodeCalls = () => api.server.requests.filter((r) => r.path.startsWith('/api/v3/checkins/by-code/'));
+
+  it("opens a logged-in user's album with one call after the preview, its photos from that answer (issue 20)", async () => {
     useAppStore.getState().setAuth('k1');
     api.answer = (req) => {
       if (req.path.startsWith('/api/v2/photos-preview/')) return { status: 200, body: makePreview() };
-      if (req.path === '/api/v2/checkins/') return { status: 201, body: makeCheckin() };
+      if (req.path === '/api/v2/checkins/?include_album=true')
+        return { status: 201, body: { ...makeCheckin(), album } };
+      return undefined;
+    };
+    const router = renderApp('/preview?picacode=k7m2q9p');
+    await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 });
+    expect(here(router)).toBe('/checkins/K7M2Q9P');
+    expect(await screen.findByAltText('Photo 1 of 3')).toBeTruthy();
+    expect(JSON.parse(createCall()!.body)).toEqual({
+      picacode: 'K7M2Q9P',
+      platform: 'site',
+      source: 'newsletter',
+      tags: ['spring'],
+    });
+    // the album and its first page came with the check-in: not asked for again
+    expect(byCodeCalls()).toHaveLength(0);
+    expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/checkins/'))).toHaveLength(1);
+    expect(api.server.requests.some((r) => r.path.includes('/gallery_tree/0/media/'))).toBe(false);
+    // the code is used: the album list does not submit it again
+    expect(useAppStore.getState().preview?.autoCheckinPicacode).toBeNull();
+  });
+
+  it('opens the album a logged-in user already has (a second tap) from the same one call', async () => {
+    useAppStore.getState().setAuth('k1');
+    api.answer = (req) => {
+      if (req.path.startsWith('/api/v2/photos-preview/')) return { status: 200, body: makePreview() };
+      if (req.path === '/api/v2/checkins/?include_album=true')
+        return {
+          status: 400,
+          body: {
+            code: 'checkin_exists_for_user',
+            message: 'You already have this album.',
+            data: { picacode: 'K7M2Q9P', album },
+          },
+        };
+      return undefined;
+    };
+    const router = renderApp('/preview?picacode=k7m2q9p');
+    await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 });
+    expect(here(router)).toBe('/checkins/K7M2Q9P');
+    expect(await screen.findByAltText('Photo 1 of 3')).toBeTruthy();
+    expect(byCodeCalls()).toHaveLength(0);
+  });
+
+  it('sends a logged-in user to the albums, where the code opens, when the answer brings no album', async () => {
+    useAppStore.getState().setAuth('k1');
+    api.answer = (req) => {
+      if (req.path.startsWith('/api/v2/photos-preview/')) return { status: 200, body: makePreview() };
+      if (req.path.startsWith('/api/v2/checkins/')) return { status: 201, body: makeCheckin() };
       if (req.path.startsWith('/api/v3/checkins/by-code/')) return { status: 200, body: makeCheckin() };
       return undefined;
     };
     const router = renderApp('/preview?picacode=k7m2q9p');
     await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 });
     await vi.waitFor(() => expect(here(router)).toBe('/checkins/K7M2Q9P'));
-    expect(JSON.parse(api.server.requests.find((r) => r.path === '/api/v2/checkins/')!.body)).toEqual({
-      picacode: 'K7M2Q9P',
-      platform: 'site',
-      source: 'newsletter',
-      tags: ['spring'],
-    });
+    expect(byCodeCalls()).toHaveLength(1);
   });
 
   it('logs a partner app in with its access token, then goes to the albums', async () => {

@@ -20,10 +20,10 @@ import { FIRST_SCREEN_PHOTOS, startPreview, takePreview } from '../api/preview';
  */
 export function loader({ request }: LoaderFunctionArgs): null {
   startPreview(new URL(request.url).searchParams);
-  // a logged-in runner goes on to the albums, where the code opens: those screens' chunks, and the
-  // user their login guard asks for (one call per page load), meanwhile
+  // a logged-in runner goes on to the album the code opens (through the list screen only with a
+  // redirect target or a further step): its screen's chunk, and the user its login guard asks for
+  // (one call per page load), meanwhile
   if (useAppStore.getState().token) {
-    void import('./checkins');
     void import('./checkin-detail');
     // a failure is the guard's to handle, when it asks again
     ensureUser().catch(() => undefined);
