@@ -43,9 +43,30 @@ export interface TestS3Server {
 
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
+// s3rver 3.7.1's FilesystemStore.putObject answers once its input is read, before the object's
+// file is written out (it resolves on the transform's 'finish', not the file stream's): a GET right
+// after a PUT or CompleteMultipartUpload could read a cut file. Found by bench:raceday (an upload
+// refused as damaged under load). The replacement below resolves when the file is closed.
 const CHILD = `
 const [s3rverPath, directory] = process.argv.slice(1);
 const S3rver = require(s3rverPath);
+const FilesystemStore = require(require('path').join(require('path').dirname(s3rverPath), 'stores/filesystem.js'));
+const { Readable, Transform } = require('stream');
+const { pipeline } = require('stream/promises');
+FilesystemStore.prototype.putObject = async function putObject(object) {
+  const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+  await require('fs').promises.mkdir(require('path').dirname(objectPath), { recursive: true });
+  const md5 = require('crypto').createHash('md5');
+  let size = 0;
+  const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+  const count = new Transform({
+    transform(chunk, encoding, callback) { md5.update(chunk, encoding); size += chunk.length; callback(null, chunk); },
+  });
+  await pipeline(content, count, require('fs').createWriteStream(objectPath));
+  const digest = md5.digest('hex');
+  await this.putMetadata(object.bucket, object.key, object.metadata, digest);
+  return { size, md5: digest };
+};
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
 server.run().then((address) => process.stdout.write(JSON.stringify({ port: address.port }) + '\\n'));
 process.stdin.on('end', () => server.close().finally(() => process.exit(0)));
