@@ -175,15 +175,22 @@ export function checkinsRepository(db: Queryable) {
       .where(and(where, eq(checkins.status, 'complete')));
   // The album and its owner's session in one statement: the token must be valid, unexpired and
   // the album's owner's, or nothing comes back (the caller then runs the ordinary check).
-  const sessionAlbumQuery = (extras: AlbumExtras) =>
-    db
+  // The album's and the session's ~20 fields come as ONE json array (one parse in the driver, no
+  // field-by-field decoding and mapping: issue 20, fourth pass); `albumColumns`' order names them.
+  const sessionAlbumQuery = (extras: AlbumExtras) => {
+    const columns = albumColumns(extras);
+    const session = [
+      users.id,
+      users.policiesAcceptedVersion,
+      authTokens.id,
+      authTokens.tokenType,
+      authTokens.impersonatorId,
+    ];
+    return db
       .select({
-        album: albumColumns(extras),
-        // What the access check reads (SessionAuth), not the whole row: a fifth of the statement on PGlite.
-        user: { id: users.id, policiesAcceptedVersion: users.policiesAcceptedVersion },
-        tokenId: authTokens.id,
-        tokenType: authTokens.tokenType,
-        impersonatedBy: authTokens.impersonatorId,
+        fields: sql<
+          unknown[]
+        >`json_build_array(${sql.join([...Object.values(columns), ...session], sql`, `)})`,
       })
       .from(checkins)
       .innerJoin(picacodes, eq(picacodes.id, checkins.picacodeId))
@@ -198,6 +205,8 @@ export function checkinsRepository(db: Queryable) {
       )
       .innerJoin(users, eq(users.id, checkins.userId))
       .where(and(eq(checkins.id, sql.placeholder('id')), eq(checkins.status, 'complete')));
+  };
+  const albumKeys = Object.keys(albumColumns({})) as (keyof AlbumsRow)[];
   type AlbumsRow = Awaited<ReturnType<typeof albumsQuery>>[number];
   const toAlbum = <O extends AlbumExtras>({
     showAll,
@@ -302,13 +311,17 @@ export function checkinsRepository(db: Queryable) {
     ) {
       const [row] = await sessionAlbum(extras).execute({ keyHash, now: now.toISOString(), id });
       if (!row) return undefined;
+      const fields = row.fields;
+      const album: Record<string, unknown> = {};
+      for (let i = 0; i < albumKeys.length; i++) album[albumKeys[i]!] = fields[i];
+      const at = albumKeys.length;
       const session = {
-        user: row.user,
-        tokenId: row.tokenId,
-        tokenType: row.tokenType,
-        impersonatedBy: row.impersonatedBy,
+        user: { id: fields[at] as number, policiesAcceptedVersion: fields[at + 1] as number | null },
+        tokenId: fields[at + 2] as number,
+        tokenType: fields[at + 3] as 'Token' | 'Bearer',
+        impersonatedBy: fields[at + 4] as number | null,
       };
-      return { album: toAlbum<O>(row.album), session };
+      return { album: toAlbum<O>(album as AlbumsRow), session };
     },
     /** Every completed album of a user (the media of all their albums). */
     allCompleteAlbums: <O extends AlbumExtras = AlbumExtras>(userId: number, extras: O = {} as O) =>

@@ -139,6 +139,20 @@ export function mediaFilesService(deps: {
   const ffmpeg = deps.ffmpeg ?? (() => findFfmpeg());
   const shares = shareHasher(deps.secret);
   const sign = memoisedSigner((path, expiresAt) => signMediaPath(path, { secret: deps.secret, expiresAt }));
+  // Links expire with the UTC day (`linkExpiry`): worked out when the day changes, not for each of
+  // the two links of every medium on a page. A pure function of the clock, so no process keeps
+  // anything another could disagree with.
+  let expiryDay = Number.NaN;
+  let expiry = new Date(0);
+  const currentExpiry = (): Date => {
+    const time = deps.now().getTime();
+    const day = Math.floor(time / 86_400_000);
+    if (day !== expiryDay) {
+      expiry = linkExpiry(new Date(time));
+      expiryDay = day;
+    }
+    return expiry;
+  };
 
   const maker = derivativeMaker({ storage: deps.storage, ffmpeg, workRoot, limits: deps.limits });
 
@@ -349,13 +363,13 @@ export function mediaFilesService(deps: {
      * (anonymous mode): the face ids are part of the signed path, so no viewer can drop them.
      */
     url(mediaId: number, file: ServedFile, hidden?: readonly number[]): string {
-      return sign(`/api/media/${mediaId}/${hiddenSegment(hidden)}${file}`, linkExpiry(deps.now()));
+      return sign(`/api/media/${mediaId}/${hiddenSegment(hidden)}${file}`, currentExpiry());
     },
 
     /** A signed link to a rendered photobook preview cover (`photobook-covers/<name>` in storage). */
     coverUrl(name: string): string {
       if (!PHOTOBOOK_COVER_NAME.test(name)) throw new RangeError(`Not a cover name: ${name}`);
-      return sign(`/api/photobook-covers/${name}`, linkExpiry(deps.now()));
+      return sign(`/api/photobook-covers/${name}`, currentExpiry());
     },
 
     /** The security_hash of the link by which `userId` shares `mediaId` (services/sharing). */
