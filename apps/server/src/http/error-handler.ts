@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AlternativeAnswer, DomainError } from './errors';
+import { AlternativeAnswer, DomainError, errorBody } from './errors';
 
 /** How an error that is neither a domain error nor a client's mistake is answered (logged by the caller). */
 export type UnexpectedAnswer = (error: Error, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
@@ -18,11 +18,7 @@ export function setErrorHandler(app: FastifyInstance, unexpected: UnexpectedAnsw
           'retry-after',
           String((error.data as { retry_after_seconds: number }).retry_after_seconds),
         );
-      return reply.status(error.status).send({
-        code: error.code,
-        message: error.message,
-        ...(error.data !== undefined ? { data: error.data } : {}),
-      });
+      return reply.status(error.status).send(errorBody(error));
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -12,6 +12,15 @@ export class DomainError extends Error {
   }
 }
 
+/** A domain error as the JSON body every endpoint answers: `{code, message, data?}`. */
+export function errorBody(error: DomainError) {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.data !== undefined ? { data: error.data } : {}),
+  };
+}
+
 export class ValidationError extends DomainError {
   constructor(fields: FieldErrors, message = 'Some fields are not valid.') {
     super(400, ErrorCode.validation, message, { fields });

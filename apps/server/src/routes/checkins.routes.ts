@@ -14,11 +14,11 @@ export function checkinRoutes({ route, services, requestInfo }: RouteContext): v
   route(c.checkin, async ({ auth, params, query }) =>
     checkins.get(auth, { id: params.id }, detailOptions(query)),
   );
-  route(c.checkinByCode, async ({ auth, params, query }) => {
-    const checkin = await checkins.get(auth, { code: params.code }, detailOptions(query));
-    if (query.include_first_page !== 'true') return checkin;
-    return { ...checkin, first_page: await services.albumMedia.firstPage(auth, checkin.id) };
-  });
+  route(c.checkinByCode, async ({ auth, params, query }) =>
+    query.include_first_page === 'true'
+      ? opening.withFirstPage(auth, params.code, detailOptions(query))
+      : checkins.get(auth, { code: params.code }, detailOptions(query)),
+  );
   route(c.deleteCheckin, async ({ auth, params }) => checkins.remove(auth, params.id));
   route(c.photosPreview, async ({ auth, query, request }) =>
     services.preview.preview(query, { ip: request.ip, userId: auth?.user.id ?? null }),

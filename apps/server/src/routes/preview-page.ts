@@ -7,7 +7,7 @@ import {
 } from '@fotodrop/contract/rules/preview-link';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { DomainError } from '../http/errors';
+import { DomainError, errorBody } from '../http/errors';
 import type { CodeGuesser } from '../services/albums/code-guess-limits';
 
 /** Rows of two on a phone: the preview's first two rows, preloaded with the page (the web app's FIRST_SCREEN_PHOTOS). */
@@ -53,12 +53,7 @@ export function previewPageData(preview: Preview) {
         request.log.error({ err: error }, 'preview for the page failed');
         return null;
       }
-      const body = {
-        code: error.code,
-        message: error.message,
-        ...(error.data !== undefined ? { data: error.data } : {}),
-      };
-      value = { query, status: error.status, body };
+      value = { query, status: error.status, body: errorBody(error) };
     }
     return { id: PREVIEW_DATA_ELEMENT_ID, value, images };
   };

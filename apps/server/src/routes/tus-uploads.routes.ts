@@ -4,7 +4,7 @@ import { TUS_RESULT_HEADER, TUS_UPLOADS_PATH, tusUploadMetadataSchema } from '@f
 import { type Locker, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadStore } from '../adapters/storage/upload-store';
-import { DomainError } from '../http/errors';
+import { DomainError, errorBody } from '../http/errors';
 import { parse } from '../http/route';
 import { HEAD_BYTES } from '../media/upload-spool';
 import type { AuthContext } from '../services/accounts/auth.service';
@@ -13,9 +13,8 @@ import type { Services } from '../services/services';
 
 const SWEEP_INTERVAL_MS = 86_400_000;
 
-/** A domain error as the JSON body the other endpoints answer (`{code, message, data?}`). */
-const bodyOf = (error: DomainError) =>
-  JSON.stringify({ code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) });
+/** A domain error as the JSON body the other endpoints answer. */
+const bodyOf = (error: DomainError) => JSON.stringify(errorBody(error));
 
 /** Upload-Metadata checked with the contract's schema (400 with field errors); keys without a value are dropped. */
 function metadataOf(upload: Upload) {

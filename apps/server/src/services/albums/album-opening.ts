@@ -16,9 +16,13 @@ export function albumOpening(deps: {
   checkins: CheckinsService;
   albumMedia: Pick<AlbumMediaService, 'firstPage'>;
 }) {
-  /** GET /v3/checkins/by-code/{code}/ with the photo service expanded, the summary and the first page. */
-  async function withFirstPage(auth: AuthContext, code: string) {
-    const checkin = await deps.checkins.get(auth, { code }, { expand: true, summary: true });
+  /** GET /v3/checkins/by-code/{code}/ with the first page (by default the photo service expanded and the summary). */
+  async function withFirstPage(
+    auth: AuthContext,
+    code: string,
+    options: { expand: boolean; summary: boolean } = { expand: true, summary: true },
+  ) {
+    const checkin = await deps.checkins.get(auth, { code }, options);
     return { ...checkin, first_page: await deps.albumMedia.firstPage(auth, checkin.id) };
   }
 
