@@ -3,14 +3,16 @@
 // (`/api/health/ready`) is sampled beside them in the same run, idle first and then under the load.
 //
 // A runner is logged in on their phone (an account made earlier) and taps the link of their
-// "your photos are ready" e-mail (`/preview?picacode=CODE`); the visit replays, one request after
-// another, the API calls the web app makes for it, in its order (bench:first-photo's waterfall):
-// the app's start (health, photos-preview, cart totals, users/me, the album list), the album
-// opened by code (POST /v2/checkins/, the lookup by code with its first page, the gallery tree and
-// the price list), 3 further gallery pages of 40 (pages 2–4, as scrolling asks them), 10 viewer
-// opens (the viewer makes no API call of its own: each open is the photo's `preview_url`, read
-// to the last byte) and one favourite. Grid thumbnails and the metrics (sent to the separate
-// metrics listener) are not replayed.
+// "your photos are ready" e-mail (`/preview?picacode=CODE`); the visit (`peak-visit.ts`) replays
+// the requests the web app makes for it, in its order and together where the app makes them
+// together: the page itself (the server runs the preview service while answering it), the app's
+// start (health, users/me, the check-in with the album and its first page, cart totals), the
+// album screen (gallery tree, price list, print products, cart digital items, then the photobook
+// offer), 3 further gallery pages of 40 (pages 2–4, as scrolling asks them), 10 viewer opens (each
+// the photo's `preview_url` and its two neighbours' read to the last byte; the viewer makes no API
+// call of its own) and one favourite. Grid thumbnails, scripts and the metrics (sent to the
+// separate metrics listener) are not replayed. The API processes serve the built web app (the
+// page's HTML): `npm run bench:peak` builds it first.
 //
 // Each runner has their own address, as a proxy in front would pass it on: the API processes run
 // with TRUST_PROXY=1 and every runner sends its own X-Forwarded-For, so the per-address limits see
@@ -19,12 +21,15 @@
 //
 // `RUNNERS=100 npm run bench:peak` runs smaller; `PROCESS_COUNTS=1,2` (default) which runs.
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type PeakData, type Runner, seedPeak } from './peak-data';
-import { cpuSeconds, nodeProcess, stop, waitUntilOk } from './processes';
+import { type PeakData, seedPeak } from './peak-data';
+import { GALLERY_PAGES, STEPS, type Timing, VIEWER_OPENS, visit } from './peak-visit';
+import { cpuSeconds, nodeProcess, nodeVersion, stop, waitUntilOk } from './processes';
 import { machine, median, writeSection } from './report';
 
 const RUNNERS = Number(process.env.RUNNERS ?? 500);
@@ -32,9 +37,6 @@ const PHOTOS = Number(process.env.PHOTOS ?? 8000);
 const PROCESS_COUNTS = (process.env.PROCESS_COUNTS ?? '1,2').split(',').map(Number);
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.PEAK_PORT ?? 4700);
-const PAGE_SIZE = 40;
-const GALLERY_PAGES = [2, 3, 4];
-const VIEWER_OPENS = 10;
 /** Readiness samples before the load, one after another, per process. */
 const IDLE_SAMPLES = 100;
 /**
@@ -44,24 +46,10 @@ const IDLE_SAMPLES = 100;
  */
 const PROBE_EVERY_MS = 250;
 
-type Step =
-  | 'health (app start)'
-  | 'photos-preview'
-  | 'cart totals'
-  | 'users/me'
-  | 'album list'
-  | 'POST check-in (open by code)'
-  | 'album by code, first page'
-  | 'gallery tree'
-  | 'price list'
-  | 'gallery page of 40'
-  | 'viewer open (preview bytes)'
-  | 'favourite';
-
-interface Timing {
-  step: Step;
-  ms: number;
-  status: number;
+// The visit starts with the web app's page: without a build the API processes answer it with a 404.
+if (!existsSync(fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url)))) {
+  console.error('bench:peak: the web app is not built; run `npm run build` (`npm run bench:peak` does).');
+  process.exit(1);
 }
 
 interface RunResult {
@@ -73,6 +61,8 @@ interface RunResult {
   failedVisits: number;
   wallSeconds: number;
   previewBytesRead: number;
+  /** Requests a finished visit made (the most of any; the first photo opened has no previous to preload). */
+  requestsPerVisit: number;
   /** CPU seconds during the load: the API processes, their PostgreSQL backends, the load generator. */
   cpu: { api: number; postgres: number; client: number };
   load: string;
@@ -89,93 +79,6 @@ function apiProcess(env: NodeJS.ProcessEnv): ChildProcess {
   return nodeProcess(['--import', 'tsx', 'apps/server/src/main.ts'], env);
 }
 
-/** One request timed to its last byte; its status and the body as text (or its length for bytes). */
-async function timed(
-  timings: Timing[],
-  step: Step,
-  url: string,
-  init: RequestInit,
-): Promise<{ status: number; text: string; bytes: number }> {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  const body = Buffer.from(await response.arrayBuffer());
-  timings.push({ step, ms: performance.now() - started, status: response.status });
-  const binary = (response.headers.get('content-type') ?? '').startsWith('image/');
-  return { status: response.status, text: binary ? '' : body.toString('utf8'), bytes: body.length };
-}
-
-interface MediaItem {
-  id: number;
-  preview_url: string;
-}
-
-/** One runner's visit, request after request; throws at the first answer the app could not use. */
-async function visit(base: string, runner: Runner, address: string, timings: Timing[]): Promise<number> {
-  const headers = { authorization: `Token ${runner.token}`, 'x-forwarded-for': address };
-  const json = { ...headers, 'content-type': 'application/json' };
-  const get = async (step: Step, path: string) => {
-    const r = await timed(timings, step, `${base}/api${path}`, { headers });
-    if (r.status !== 200) throw new Error(`${step}: ${r.status} ${r.text.slice(0, 200)}`);
-    return JSON.parse(r.text) as unknown;
-  };
-  let previewBytes = 0;
-  await get('health (app start)', '/health');
-  const preview = (await get('photos-preview', `/v2/photos-preview/?picacode=${runner.code}`)) as {
-    tags?: string[];
-  };
-  await get('cart totals', '/cart/totals/');
-  await get('users/me', '/v2/users/me/?include_perms=true');
-  await get('album list', '/v3/checkins/?page=1&page_size=12');
-  const created = await timed(timings, 'POST check-in (open by code)', `${base}/api/v2/checkins/`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      picacode: runner.code,
-      platform: 'site',
-      ...(preview.tags?.length ? { tags: preview.tags } : {}),
-    }),
-  });
-  if (created.status !== 201 && created.status !== 200)
-    throw new Error(`check-in: ${created.status} ${created.text.slice(0, 200)}`);
-  const album = (await get(
-    'album by code, first page',
-    `/v3/checkins/by-code/${runner.code}/?expand_pica_service=true&include_photos_summary=true&include_first_page=true`,
-  )) as { id: number; first_page?: { results: MediaItem[] } };
-  const items: MediaItem[] = [...(album.first_page?.results ?? [])];
-  await get('gallery tree', `/v3/checkins/${album.id}/gallery_tree/0/tree/`);
-  await get('price list', `/v3/checkins/${album.id}/gallery_tree/0/price_list/`);
-  for (const page of GALLERY_PAGES) {
-    const answer = (await get(
-      'gallery page of 40',
-      `/v3/checkins/${album.id}/gallery_tree/0/media/?page=${page}&page_size=${PAGE_SIZE}&extras=true`,
-    )) as { results: MediaItem[] };
-    items.push(...answer.results);
-  }
-  if (items.length < VIEWER_OPENS * 4) throw new Error(`only ${items.length} photos in the album`);
-  // The runner opens ten photos spread over what they scrolled through.
-  const step = Math.floor(items.length / VIEWER_OPENS);
-  const opened = Array.from({ length: VIEWER_OPENS }, (_, i) => items[i * step]!);
-  for (const media of opened) {
-    const r = await timed(timings, 'viewer open (preview bytes)', new URL(media.preview_url, base).href, {
-      headers: { 'x-forwarded-for': address },
-    });
-    if (r.status !== 200 || r.bytes < 1000) throw new Error(`preview: ${r.status}, ${r.bytes} bytes`);
-    previewBytes += r.bytes;
-  }
-  const favourite = await timed(
-    timings,
-    'favourite',
-    `${base}/api/v3/medias/${opened[3]!.id}/add-favorite/`,
-    {
-      method: 'POST',
-      headers,
-    },
-  );
-  if (favourite.status !== 200 && favourite.status !== 201)
-    throw new Error(`favourite: ${favourite.status} ${favourite.text.slice(0, 200)}`);
-  return previewBytes;
-}
-
 /** A `/api/health/ready` request every PROBE_EVERY_MS until `done` settles; all of them answered. */
 async function sampleReady(url: string, done: Promise<unknown>, into: number[]): Promise<void> {
   const probes: Promise<void>[] = [];
@@ -190,12 +93,18 @@ async function sampleReady(url: string, done: Promise<unknown>, into: number[]):
   await Promise.all(probes);
 }
 
+/** Undoes what a run set up (processes, database, data folder); also on Ctrl-C or SIGTERM. */
+let cleanUp: (() => Promise<void>) | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the API processes and dropping the run's database`);
+    void (cleanUp?.() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+
 async function run(processes: number): Promise<{ result: RunResult; data: PeakData }> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   const name = `fotodrop_peak_${process.pid}_${processes}`;
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
   const databaseUrl = new URL(ADMIN_URL);
   databaseUrl.pathname = `/${name}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'fotodrop-peak-'));
@@ -216,7 +125,20 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
   const urls = Array.from({ length: processes }, (_, i) => `http://127.0.0.1:${PORT + i}`);
   const procs: ChildProcess[] = [];
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  let cleaned: Promise<void> | null = null;
+  cleanUp = () => {
+    cleaned ??= (async () => {
+      await db.end().catch(() => {});
+      for (const proc of procs) await stop(proc);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return cleaned;
+  };
   try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
     // The first process migrates and seeds alone; the others start on the finished database.
     for (const [i, url] of urls.entries()) {
       const proc = apiProcess({ ...env, PORT: String(PORT + i), PUBLIC_URL: url });
@@ -245,6 +167,7 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
     const visits: number[] = [];
     let failedVisits = 0;
     let previewBytesRead = 0;
+    let requestsPerVisit = 0;
     const errors = new Map<string, number>();
     const apiCpu = async () =>
       (await Promise.all(procs.map((p) => cpuSeconds(p.pid!)))).reduce((a, b) => a + b);
@@ -257,8 +180,9 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
         const address = `10.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
         const visitStarted = performance.now();
         try {
-          const bytes = await visit(urls[i % processes]!, runner, address, timings);
-          previewBytesRead += bytes;
+          const done = await visit(urls[i % processes]!, runner, address, timings);
+          previewBytesRead += done.previewBytes;
+          requestsPerVisit = Math.max(requestsPerVisit, done.requests);
           visits.push(performance.now() - visitStarted);
         } catch (error) {
           failedVisits++;
@@ -291,16 +215,14 @@ async function run(processes: number): Promise<{ result: RunResult; data: PeakDa
         failedVisits,
         wallSeconds,
         previewBytesRead,
+        requestsPerVisit,
         cpu: { api, postgres, client: (client.user + client.system) / 1e6 },
         load: loadAverage,
       },
     };
   } finally {
-    await db.end().catch(() => {});
-    for (const proc of procs) await stop(proc);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
+    cleanUp = null;
   }
 }
 
@@ -312,21 +234,6 @@ function percentile(values: number[], p: number): number {
 
 const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
 const times = (n: number) => `${n >= 10 ? Math.round(n) : n.toFixed(1)}×`;
-
-const STEPS: Step[] = [
-  'health (app start)',
-  'photos-preview',
-  'cart totals',
-  'users/me',
-  'album list',
-  'POST check-in (open by code)',
-  'album by code, first page',
-  'gallery tree',
-  'price list',
-  'gallery page of 40',
-  'viewer open (preview bytes)',
-  'favourite',
-];
 
 function table(r: RunResult): string {
   const readyP50 = median(r.readyLoaded);
@@ -355,7 +262,8 @@ function table(r: RunResult): string {
 const results: { result: RunResult; data: PeakData }[] = [];
 for (const processes of PROCESS_COUNTS) results.push(await run(processes));
 const data = results[0]!.data;
-const requestsPerVisit = 9 + GALLERY_PAGES.length + VIEWER_OPENS + 1;
+const requestsPerVisit = results[0]!.result.requestsPerVisit;
+const apiNode = nodeVersion();
 const sections = results.map(({ result: r }) => {
   const rps = r.timings.length / r.wallSeconds;
   const perVisit = (seconds: number) => `${((seconds / r.visits.length) * 1000).toFixed(0)} ms`;
@@ -384,18 +292,23 @@ writeSection(
 
 Machine: ${machine()}, **shared with other agents' work** (their builds and benches run beside
 it: absolute times are the machine's, compare the ratios to the readiness route measured in the
-same run). PostgreSQL 15 on the same machine; API processes \`main.ts\` with \`WORKERS=off\`,
+same run). PostgreSQL 15 on the same machine; API processes \`main.ts\` on Node ${apiNode} (the npm
+scripts' \`node_modules/.bin/node\`) serving the built web app, with \`WORKERS=off\`,
 \`STORAGE=local\`, \`TRUST_PROXY=1\`; the load generator (one Node process) shares the 2 cores.
 
 Data: the demo marathon with ${data.photos.toLocaleString('en')} published photos, ${RUNNERS} runners imported by CSV
 (\`POST …/participants/import/\`, each a code scoped to their bib); a photo carries several bibs,
 so each album differs and holds ${data.albumPhotos.min === data.albumPhotos.max ? data.albumPhotos.min : `${data.albumPhotos.min}–${data.albumPhotos.max}`} photos; every preview a real
 ${Math.round(data.previewBytes / 1024)} KB JPEG (1280 px) on disk. Each runner is logged in and taps their e-mail's link
-(\`/preview?picacode=CODE\`); the visit is ${requestsPerVisit} requests one after another, as the web app makes
-them: the app's start (health, photos-preview, cart totals, users/me, album list), the album
-opened by code (POST check-in, lookup by code with the first page, gallery tree, price list),
-gallery pages 2–4 of 40, ${VIEWER_OPENS} viewer opens (the preview's bytes: the viewer makes no other
-API call) and one favourite. Grid thumbnails are not replayed. All runners start at once (no ramp);
+(\`/preview?picacode=CODE\`); the visit is ${requestsPerVisit} requests in the web app's order (\`bench/peak-visit.ts\`, traced in
+Chromium), those the app makes together made together: the page itself (its HTML carries the
+preview call's answer, which the server makes while answering it); the app's start, together:
+health, users/me, the check-in with \`include_album=true\` (its answer holds the album and its
+first page) and cart totals; the album screen, together: gallery tree, price list, print products
+and the cart's digital items, then the photobook offer; gallery pages 2–4 of 40 one after another;
+${VIEWER_OPENS} viewer opens one after another, each the photo's preview and its two neighbours' (the viewer
+preloads them and makes no API call) read to the last byte; one favourite. Grid thumbnails, scripts and the
+metrics are not replayed. All runners start at once (no ramp);
 each has its own address (X-Forwarded-For behind TRUST_PROXY=1, as behind a proxy: the product's
 limits unchanged). The readiness route is sampled ${IDLE_SAMPLES}× per process one after another before
 the load, then a request every ${PROBE_EVERY_MS} ms per process during it, each timed to its answer (a

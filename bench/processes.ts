@@ -2,25 +2,43 @@
  * The child processes a bench starts (API servers, workers) and what it reads of them: how to start
  * one on the repository's code, wait until it answers, stop it, and the CPU time it used.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REPOSITORY_NODE = join(ROOT, 'node_modules', '.bin', 'node');
+
+/**
+ * The Node the npm scripts start the server with (`node_modules/.bin/node`, first on npm's PATH),
+ * also when the bench itself was started with another (the shell's `node`); this process's own
+ * where the repository has none.
+ */
+export const NODE = existsSync(REPOSITORY_NODE) ? REPOSITORY_NODE : process.execPath;
+
+/** `NODE`'s version, e.g. v24.21.0 (for the report: the bench's own may differ). */
+export function nodeVersion(): string {
+  return execFileSync(NODE, ['--version'], { encoding: 'utf8' }).trim();
+}
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /**
- * A Node process on the repository's code (`args` after `node`), with the production allocator
- * settings; pinned to one core with `taskset` when `core` is given.
+ * A Node process (`NODE`) on the repository's code (`args` after `node`), with the allocator
+ * settings of the `serve` and `worker` scripts (their defaults; the environment's own win, as
+ * there); pinned to one core with `taskset` when `core` is given.
  */
 export function nodeProcess(args: string[], env: NodeJS.ProcessEnv, core?: number): ChildProcess {
-  const command =
-    core === undefined
-      ? [process.execPath, ...args]
-      : ['taskset', '-c', String(core), process.execPath, ...args];
+  const command = core === undefined ? [NODE, ...args] : ['taskset', '-c', String(core), NODE, ...args];
   return spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      ...process.env,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
