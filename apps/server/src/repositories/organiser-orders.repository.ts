@@ -50,11 +50,13 @@ export function organiserOrdersRepository(db: Queryable) {
       eq(orders.organisationId, f.organisationId),
       f.status ? eq(orders.status, f.status) : inArray(orders.status, PLACED_STATUSES),
       f.paymentMethod ? eq(orders.paymentMethod, f.paymentMethod) : undefined,
+      // in parentheses: `and` does not wrap its parts, and a bare `or` here dropped the filters
+      // after it (the days, the search) for album orders and those before it for print orders
       f.photoServiceId !== undefined
-        ? sql`exists (select 1 from ${orderLines} ol join ${checkins} c on c.id = ol.checkin_id
+        ? sql`(exists (select 1 from ${orderLines} ol join ${checkins} c on c.id = ol.checkin_id
             where ol.order_id = ${orders.id} and c.photo_service_id = ${f.photoServiceId})
             or exists (select 1 from ${orderLines} ol join media m on m.id = any(ol.media_ids)
-            where ol.order_id = ${orders.id} and ol.checkin_id is null and m.photo_service_id = ${f.photoServiceId})`
+            where ol.order_id = ${orders.id} and ol.checkin_id is null and m.photo_service_id = ${f.photoServiceId}))`
         : undefined,
       q
         ? or(ilike(users.email, containsPattern(q)), number !== null ? eq(orders.id, number) : undefined)

@@ -13,7 +13,7 @@ const count = z.number().int().min(0);
 const minor = z.number().int();
 
 // decision (issue 19): a dashboard's period is two calendar days of the event's time zone (the
-// organisation's: see below), both included. Without them: from the first activity to today, at
+// organisation's own zone for its dashboard, issue 20), both included. Without them: from the first activity to today, at
 // most DASHBOARD_MAX_DAYS; a longer period asked for is a 400, not silently cut.
 export const dashboardQuerySchema = z
   .object({
@@ -77,7 +77,10 @@ const dashboardFigures = {
   /** The period, as answered (the default filled in). */
   from: date,
   to: date,
-  /** The IANA time zone the days are counted in. */
+  /**
+   * The IANA time zone the days are counted in: the event's, or the organisation's (where views,
+   * downloads, shares and selfie searches stay on each event's days).
+   */
   time_zone: z.string(),
   checkins: count,
   selfies: count,
@@ -157,8 +160,9 @@ export const organiserDashboardEndpoints = {
     tag,
     access: 'user',
     summary:
-      "The same for all the organisation's events, with a row per event; revenue in the " +
-      "organisation's currency, other currencies listed apart (metrics.read)",
+      "The same for all the organisation's events, with a row per event; days (`from`, `to`) in " +
+      "the organisation's time zone, views, downloads, shares and selfie searches on each event's " +
+      "days; revenue in the organisation's currency, other currencies listed apart (metrics.read)",
     params: idParams,
     query: dashboardQuerySchema,
     response: organisationDashboardSchema,

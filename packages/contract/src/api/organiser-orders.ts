@@ -12,7 +12,8 @@ export const PRINT_HOLD_MAX_HOURS = 168;
 
 /**
  * The console's order filters (issue 19). `q`: an e-mail (part of it) or an order number;
- * `from`/`to`: calendar days in the organisation's time zone, both included.
+ * `from`/`to`: calendar days in the organisation's time zone (filtered by an `event`: the event's,
+ * as its dashboard counts them), both included.
  */
 export const listOrganiserOrdersQuerySchema = pageQuerySchema(25, 100)
   .extend({
@@ -194,8 +195,8 @@ export const organiserOrderEndpoints = {
     access: 'user',
     summary:
       "An organisation's orders, newest first, filtered by event, status, payment method, days " +
-      '(its time zone) and e-mail or order number; `format=csv` answers every matching line as a ' +
-      'CSV file for accounting (orders.read)',
+      "(its time zone; an event's when filtered by one) and e-mail or order number; `format=csv` " +
+      'answers every matching line as a CSV file for accounting (orders.read)',
     query: listOrganiserOrdersQuerySchema,
     response: paginated(organiserOrderSchema),
     produces: ['application/json', 'text/csv'],

@@ -1,16 +1,33 @@
 import type { DashboardDay, EventDashboard } from '@fotodrop/contract';
 import { daysBetween } from '@fotodrop/contract';
 import type { Queryable } from '../../db/client';
-import { type DayRange, dashboardRepository } from '../../repositories/dashboard.repository';
+import {
+  type DayRange,
+  dashboardRepository,
+  type FigureScope,
+} from '../../repositories/dashboard.repository';
 
-/** The events a dashboard covers, the zone its orders' days are read in, and its currency. */
+/** The events a dashboard covers, the zone of its days, and its currency. */
 export interface DashboardScope {
   events: { id: number; currency: string }[];
   timeZone: string;
   currency: string;
   /** An order over several of the events counts once (the organisation's dashboard). */
   onceEach: boolean;
+  /**
+   * The organisation whose orders are read from the orders themselves on `timeZone`'s days;
+   * null: from the `order_daily` roll-up, on each event's own days (equal to `timeZone`'s).
+   */
+  ordersOf: number | null;
 }
+
+/** The repository's view of a scope. */
+export const figureScope = (scope: DashboardScope): FigureScope => ({
+  eventIds: scope.events.map((e) => e.id),
+  zone: scope.timeZone,
+  onceEach: scope.onceEach,
+  organisationId: scope.ordersOf,
+});
 
 /** Which roll-up types each figure adds up (albums spec §9 metric types, and the server's own). */
 const SERIES = {
@@ -48,8 +65,10 @@ const zeroTotals = (): EventTotals => ({
 
 /**
  * A dashboard's figures for a scope and a period, and each event's totals. Every day of the
- * period is present (zeros included), each event's activity on its own calendar days. Orders and
- * revenue come from the `order_daily` roll-up (each event's share of an order over several events,
+ * period is present (zeros included). Check-ins, the funnel, matched media, orders and revenue are
+ * on the days of the scope's zone; views, downloads, shares and selfie searches come from the
+ * `metric_daily` roll-up, counted on each event's own days (it keeps no time of day to count
+ * them again). Orders and revenue are each event's share of an order (`order_event_shares`,
  * migration "insight_dashboard"); the figures in `currency` only, the others in `currencies`.
  */
 export async function dashboardFigures(
@@ -75,7 +94,7 @@ export async function dashboardFigures(
         utm: [],
         pending: 0,
       }
-    : await repo.figures(ids, range, scope.onceEach, UTM_ROWS);
+    : await repo.figures(figureScope(scope), range, UTM_ROWS);
 
   for (const c of counts) {
     if (c.type === SHARED_LINK_OPENED) sources.shared_link += c.count;

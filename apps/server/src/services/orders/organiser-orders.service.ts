@@ -70,18 +70,26 @@ export function organiserOrdersService(deps: { db: Db; mediaFiles: Pick<MediaFil
     return listed;
   }
 
-  /** The organisation (after the role check) and the list's filters; null filters match nothing. */
+  /**
+   * The organisation (after the role check), the list's filters (null: they match nothing) and
+   * the zone of its days. decision (issue 20): the days are the organisation's, as on its
+   * dashboard; filtered by an event they are the event's, as on the event's dashboard — so both
+   * dashboards and the list (and the CSV's dates) agree on what a day holds.
+   */
   async function filtersOf(
     auth: AuthContext,
     q: ListQuery,
-  ): Promise<{ organisation: OrganisationRow; filters: OrderFilters | null }> {
+  ): Promise<{ organisation: OrganisationRow; filters: OrderFilters | null; timeZone: string }> {
     const { organisation } = await access.organisation(auth, q.organisation_id, 'orders.read');
     let photoServiceId: number | undefined;
+    let timeZone = organisation.timeZone;
     if (q.event) {
       const event = await photoServicesRepository(deps.db).findBySlug(q.event);
       // an unknown event, or another organisation's, matches nothing
-      if (!event || event.organisationId !== organisation.id) return { organisation, filters: null };
+      if (!event || event.organisationId !== organisation.id)
+        return { organisation, filters: null, timeZone };
       photoServiceId = event.id;
+      timeZone = event.timeZone;
     }
     const filters: OrderFilters = {
       organisationId: organisation.id,
@@ -91,9 +99,9 @@ export function organiserOrdersService(deps: { db: Db; mediaFiles: Pick<MediaFil
       q: q.q,
       from: q.from,
       to: q.to,
-      timeZone: organisation.timeZone,
+      timeZone,
     };
-    return { organisation, filters };
+    return { organisation, filters, timeZone };
   }
 
   /** The list's rows: the orders' own fields and one statement for their lines, events and refunds. */
@@ -141,10 +149,11 @@ export function organiserOrdersService(deps: { db: Db; mediaFiles: Pick<MediaFil
      * read and written a batch of orders at a time.
      */
     async csv(auth: AuthContext, q: ListQuery): Promise<{ text: AsyncIterable<string>; fileName: string }> {
-      const { organisation, filters } = await filtersOf(auth, q);
+      const { organisation, filters, timeZone } = await filtersOf(auth, q);
       const db = deps.db;
       async function* text(): AsyncGenerator<string> {
-        const writer = orderCsvWriter({ country: organisation.country, timeZone: organisation.timeZone });
+        // its dates in the zone its days were chosen in
+        const writer = orderCsvWriter({ country: organisation.country, timeZone });
         yield writer.header();
         const rows = filters ? await organiserOrdersRepository(db).all(filters) : [];
         for (let start = 0; start < rows.length; start += CSV_BATCH) {
