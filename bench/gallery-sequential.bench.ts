@@ -59,10 +59,11 @@ parentPort.on('message', async (paths) => {
 /**
  * Where a page's time goes, in the server process: CPU time (process.cpuUsage, less noisy than the
  * wall clock on a loaded machine) of the page's parts, each called alone, interleaved, medians, as
- * multiples of the readiness route's query. Parts: the album lookup with the session and tab counts
- * (the page's first statement), the rows of a page by ids from the album's kept order (what every
- * page reads once a deep page has built it), the rows of page 1 read from the ordered index (an
- * album's first pages before that), and the whole service call.
+ * multiples of the readiness route's query. Parts: the album lookup with the session and tab counts,
+ * the rows of a page by ids from the album's kept order, both in one statement (what a page runs
+ * once the order is kept and the process has seen the album's request shape: page-guess.ts), the
+ * rows of page 1 read from the ordered index (an album's first pages before that), and the whole
+ * service call.
  */
 async function breakdown(database: Database, services: Services, token: string, checkinId: number) {
   const session = () => {
@@ -93,6 +94,17 @@ async function breakdown(database: Database, services: Services, token: string, 
     [
       'rows of a deep page (40 by id)',
       (i) => repo.rowsOf(q.userId, order.slice(deep(i) * PAGE_SIZE, (deep(i) + 1) * PAGE_SIZE)),
+    ],
+    [
+      'album + session + tab counts + rows of a deep page (one statement, what a page runs)',
+      (i) =>
+        albums.findCompleteAlbumForSession(
+          keyHash,
+          now,
+          checkinId,
+          extras,
+          order.slice(deep(i) * PAGE_SIZE, (deep(i) + 1) * PAGE_SIZE),
+        ),
     ],
     [
       'rows of page 1 read from the ordered index (before the order is kept)',

@@ -219,4 +219,33 @@ describe.each(BACKENDS)('album counts kept on write on %s', (backend) => {
     // page 12 lies past the first ten pages: its rows are read by id from the album's order
     expect((await rootPage('&page=12&page_size=40')).results).toEqual(shallow);
   });
+
+  it("reads a page with the album lookup as the page alone reads it, and only for the album's owner", async () => {
+    await addMedia(80);
+    const index = (await rootPage('&page=1&page_size=560')).results;
+    expect(index.length).toBeGreaterThan(520);
+    // page 12 keeps the album's order; pages 13 and 11 then come with the album lookup (issue 20)
+    expect((await rootPage('&page=12&page_size=40')).results).toEqual(index.slice(440, 480));
+    expect((await rootPage('&page=13&page_size=40')).results).toEqual(index.slice(480, 520));
+    expect((await rootPage('&page=11&page_size=40')).results).toEqual(index.slice(400, 440));
+    // a medium of page 13 removed by its owner is gone from it at once
+    await post(`/api/v3/medias/${index[485]!.id}/hide/`);
+    const after = (await rootPage('&page=13&page_size=40')).results;
+    expect(after.map((m) => m.id)).not.toContain(index[485]!.id);
+    expect(after[0]).toEqual(index[480]);
+    // another user's token asks the same page of this album: nothing
+    const other = (
+      await call(h.app, 'POST', '/api/v2/users/create/', { ...SIGNUP, email: 'other@example.com' })
+    ).body.token as string;
+    const r = await call(
+      h.app,
+      'GET',
+      `/api/v3/checkins/${checkinId}/gallery_tree/0/media/?page=13&page_size=40`,
+      undefined,
+      {
+        token: other,
+      },
+    );
+    expect(r.status).toBe(404);
+  });
 });

@@ -8,10 +8,10 @@ import {
   type GalleryCount,
   galleries,
   media,
-  mediaHidden,
   photoServices,
 } from '../db/album-schema';
 import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
+import { notRemovedBy } from './album-media-rows';
 import type { GalleryRow } from './photo-services.repository';
 
 /** What an album lookup may bring along in the same statement. */
@@ -82,8 +82,7 @@ export const boughtJson = (visible: SQL) => sql<BoughtJson>`json_build_object(
         count(*) filter (where ${media.type} = 'video') as videos
       from ${mediaEntitlements} inner join ${media} on ${media.id} = ${mediaEntitlements.mediaId}
       where ${mediaEntitlements.userId} = ${checkins.userId} and ${visible}
-        and not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${checkins.userId}
-          and ${mediaHidden.mediaId} = ${media.id})
+        and ${notRemovedBy(sql`${checkins.userId}`)}
       group by ${media.galleryId}) b))`;
 export const albumBought = (json: BoughtJson): AlbumBought => ({
   packageTypes: json.packageTypes,

@@ -12,6 +12,14 @@ import {
 } from '../db/album-schema';
 import type { Queryable } from '../db/client';
 import { albumEntitlements, mediaEntitlements } from '../db/order-schema';
+import {
+  type AlbumMediaRow,
+  favouriteOf,
+  notRemovedBy,
+  rowsAggregate,
+  rowsInOrder,
+  rowsWhere,
+} from './album-media-rows';
 import { hiddenFacesColumn } from './anonymization.repository';
 import { type AlbumScope, albumScopeCondition, visibleMediaCondition } from './checkins.repository';
 
@@ -38,20 +46,7 @@ function boughtCondition(userId: number, packages: { scope: AlbumScope; types: M
   return or(one, ...covered) as SQL;
 }
 
-export interface AlbumMediaRow {
-  id: number;
-  photoServiceId: number;
-  type: MediaType;
-  galleryId: number | null;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
-  takenAt: Date | null;
-  favourite: boolean;
-  /** The faces its viewer must not see (anonymous mode), read with the row; null when none. */
-  hiddenFaces?: number[] | null;
-}
-
+export type { AlbumMediaRow } from './album-media-rows';
 export type { GalleryCount };
 
 const isFavourite = (userId: number) =>
@@ -76,70 +71,16 @@ const pageColumns = (viewerId: SQL | number) => ({
   hiddenFaces: hiddenFacesColumn(sql`${media.id}`, viewerId),
 });
 
-/** A row of `rowsQuery`'s one JSON column: the fields of `AlbumMediaRow` in their order. */
-type RowJson = [
-  id: number,
-  photoServiceId: number,
-  type: MediaType,
-  galleryId: number | null,
-  width: number | null,
-  height: number | null,
-  durationSeconds: number | null,
-  takenAt: string | null,
-  favourite: boolean,
-  hiddenFaces: number[] | null,
-];
-
-/**
- * A page's rows by id come back as ONE json column (one array per row), parsed with one
- * JSON.parse: the driver otherwise decodes and maps each of the 40 × 10 fields on its own, which on
- * PGlite cost about as much as running the statement (issue 20, docs/decisions.md).
- */
-const rowsQuery = (db: Queryable) =>
-  db
-    .select({
-      rows: sql<RowJson[]>`coalesce(json_agg(json_build_array(${media.id}, ${media.photoServiceId},
-        ${media.type}, ${media.galleryId}, ${media.width}, ${media.height}, ${media.durationSeconds},
-        ${media.takenAt}, ${mediaFavourites.mediaId} is not null,
-        ${hiddenFacesColumn(sql`${media.id}`, sql`${sql.placeholder('userId')}`)})), '[]'::json)`,
-    })
+/** A page's rows by id (`rowsJson`: one json column, one JSON.parse), prepared once per handle. */
+const rowsQuery = (db: Queryable) => {
+  const viewer = sql`${sql.placeholder('userId')}`;
+  return db
+    .select({ rows: rowsAggregate(viewer) })
     .from(media)
-    .leftJoin(
-      mediaFavourites,
-      and(eq(mediaFavourites.userId, sql.placeholder('userId')), eq(mediaFavourites.mediaId, media.id)),
-    )
-    .where(
-      and(
-        sql`${media.id} = any(${sql.placeholder('ids')}::int[])`,
-        sql`${media.status} = 'ready'`,
-        sql`not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${sql.placeholder('userId')} and ${mediaHidden.mediaId} = ${media.id})`,
-      ),
-    )
+    .leftJoin(mediaFavourites, favouriteOf(viewer))
+    .where(rowsWhere(sql`${sql.placeholder('ids')}`, viewer))
     .prepare('album_media_rows_json');
-const rowOf = ([
-  id,
-  photoServiceId,
-  type,
-  galleryId,
-  width,
-  height,
-  durationSeconds,
-  takenAt,
-  favourite,
-  hiddenFaces,
-]: RowJson): AlbumMediaRow => ({
-  id,
-  photoServiceId,
-  type,
-  galleryId,
-  width,
-  height,
-  durationSeconds,
-  // json renders a timestamptz in ISO 8601 with its offset, which Date reads exactly
-  takenAt: takenAt === null ? null : new Date(takenAt),
-  favourite,
-  hiddenFaces,
-});
+};
 const preparedRows = new WeakMap<Queryable, ReturnType<typeof rowsQuery>>();
 
 /** Media of albums as their owner sees them: ready, not removed by them, within the codes' scope. */
@@ -147,7 +88,7 @@ export function albumMediaRepository(db: Queryable) {
   const conditions = (q: AlbumMediaQuery): SQL | undefined =>
     and(
       or(...q.scopes.map(albumScopeCondition)) ?? sql`false`,
-      sql`not exists (select 1 from ${mediaHidden} where ${mediaHidden.userId} = ${q.userId} and ${mediaHidden.mediaId} = ${media.id})`,
+      notRemovedBy(q.userId),
       q.galleryIds ? inArray(media.galleryId, q.galleryIds) : undefined,
       q.favouritesOnly ? isFavourite(q.userId) : undefined,
       q.type ? eq(media.type, q.type) : undefined,
@@ -217,9 +158,7 @@ export function albumMediaRepository(db: Queryable) {
       const query = preparedRows.get(db) ?? rowsQuery(db);
       preparedRows.set(db, query);
       const [result] = await query.execute({ userId, ids });
-      const rows = (result?.rows ?? []).map(rowOf);
-      const position = new Map(ids.map((id, i) => [id, i]));
-      return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+      return rowsInOrder(result?.rows ?? [], ids);
     },
     async page(q: AlbumMediaQuery, page: number, pageSize: number): Promise<AlbumMediaRow[]> {
       // The page's ids first, from the index alone; the rows and favourite flags only for those.

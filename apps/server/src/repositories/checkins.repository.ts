@@ -18,6 +18,7 @@ import {
   galleryRow,
   type WithExtras,
 } from './album-lookup-extras';
+import { type RowJson, rowsInOrder, rowsJson } from './album-media-rows';
 import type { PhotoServiceRow, PicacodeRow } from './photo-services.repository';
 
 export type { AlbumBought, AlbumExtras } from './album-lookup-extras';
@@ -177,7 +178,9 @@ export function checkinsRepository(db: Queryable) {
   // the album's owner's, or nothing comes back (the caller then runs the ordinary check).
   // The album's and the session's ~20 fields come as ONE json array (one parse in the driver, no
   // field-by-field decoding and mapping: issue 20, fourth pass); `albumColumns`' order names them.
-  const sessionAlbumQuery = (extras: AlbumExtras) => {
+  // With `withRows`, a page's rows by id (the `ids` parameter) come last, read as the token's user
+  // sees them (`users.id`: inside the rows' subqueries `checkins` names another table).
+  const sessionAlbumQuery = (extras: AlbumExtras, withRows: boolean) => {
     const columns = albumColumns(extras);
     const session = [
       users.id,
@@ -185,6 +188,7 @@ export function checkinsRepository(db: Queryable) {
       authTokens.id,
       authTokens.tokenType,
       authTokens.impersonatorId,
+      ...(withRows ? [rowsJson(sql`${sql.placeholder('ids')}`, sql`${users.id}`)] : []),
     ];
     return db
       .select({
@@ -260,10 +264,10 @@ export function checkinsRepository(db: Queryable) {
         extras,
       ).prepare(`album_${extrasName(extras)}`),
     );
-  const sessionAlbum = (extras: AlbumExtras) =>
-    preparedAs(`session_album_${extrasName(extras)}`, () =>
-      sessionAlbumQuery(extras).prepare(`session_album_${extrasName(extras)}`),
-    );
+  const sessionAlbum = (extras: AlbumExtras, withRows: boolean) => {
+    const name = `session_album_${extrasName(extras)}${withRows ? '_rows' : ''}`;
+    return preparedAs(name, () => sessionAlbumQuery(extras, withRows).prepare(name));
+  };
 
   return {
     async findById(id: number): Promise<CheckinWithContext | undefined> {
@@ -308,8 +312,11 @@ export function checkinsRepository(db: Queryable) {
       now: Date,
       id: number,
       extras: O = {} as O,
+      pageIds?: readonly number[],
     ) {
-      const [row] = await sessionAlbum(extras).execute({ keyHash, now: now.toISOString(), id });
+      const withRows = pageIds !== undefined;
+      const values = { keyHash, now: now.toISOString(), id, ...(withRows ? { ids: pageIds } : {}) };
+      const [row] = await sessionAlbum(extras, withRows).execute(values);
       if (!row) return undefined;
       const fields = row.fields;
       const album: Record<string, unknown> = {};
@@ -321,7 +328,8 @@ export function checkinsRepository(db: Queryable) {
         tokenType: fields[at + 3] as 'Token' | 'Bearer',
         impersonatedBy: fields[at + 4] as number | null,
       };
-      return { album: toAlbum<O>(album as AlbumsRow), session };
+      const rows = withRows ? rowsInOrder(fields[at + 5] as RowJson[], pageIds) : undefined;
+      return { album: toAlbum<O>(album as AlbumsRow), session, rows };
     },
     /** Every completed album of a user (the media of all their albums). */
     allCompleteAlbums: <O extends AlbumExtras = AlbumExtras>(userId: number, extras: O = {} as O) =>

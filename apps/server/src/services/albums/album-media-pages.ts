@@ -17,6 +17,7 @@ import type { Caller, SessionAuth } from '../accounts/auth.service';
 import { albumOrderCache } from './album-order-cache';
 import type { AlbumPurchasesView } from './album-purchases';
 import { subtreeIds } from './gallery-tree';
+import { type PageGuess, type PageRead, pageGuesses, readAlready } from './page-guess';
 
 export type Tab = GalleryTab['type'];
 
@@ -76,32 +77,39 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
     caller: Caller,
     checkinId: number,
     extras: O,
+    guess?: PageGuess,
   ) {
     const checkins = checkinsRepository(deps.db);
     if (!('keyHash' in caller)) {
       const found = await checkins.findCompleteAlbum(caller.user.id, checkinId, extras);
       if (!found) throw new NotFoundError('Album not found.');
-      return { auth: caller, context: found };
+      return { auth: caller, context: found, read: undefined };
     }
-    const found = await checkins.findCompleteAlbumForSession(caller.keyHash, caller.now, checkinId, extras);
+    const found = await checkins.findCompleteAlbumForSession(
+      caller.keyHash,
+      caller.now,
+      checkinId,
+      extras,
+      guess?.ids,
+    );
     if (!found) {
       await caller.resolve();
       throw new NotFoundError('Album not found.');
     }
-    return { auth: caller.admit(found.session), context: found.album };
+    const read = guess && found.rows ? { ...guess, rows: found.rows } : guess && { shape: guess.shape };
+    return { auth: caller.admit(found.session), context: found.album, read };
   }
   const album = (caller: Caller, checkinId: number) =>
     findAlbum(caller, checkinId, { counts: true, galleries: false });
   /** `bought`: with what its owner bought of it, so the tab counts need no statement of their own. */
   const albumWithGalleries = (caller: Caller, checkinId: number, bought = false) =>
     findAlbum(caller, checkinId, { counts: true, galleries: true, bought });
-  const albumWithBought = (caller: Caller, checkinId: number) =>
-    findAlbum(caller, checkinId, { counts: true, galleries: false, bought: true });
 
   const toMedia = (q: AlbumMediaQuery, albums: AlbumContext[], rows: AlbumMediaRow[]) =>
     deps.purchases.present(q.userId, albums, rows);
 
   const orders = albumOrderCache();
+  const guesses = pageGuesses(orders);
 
   /**
    * One page of a query. A slice of the query's whole order when it is kept for the albums'
@@ -116,9 +124,11 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
     total: number | null,
     versions: number[] | null,
     albums: AlbumContext[],
+    read?: PageRead,
   ) {
     const offset = (pageNumber - 1) * pageSize;
     const key = versions && JSON.stringify([q, versions]);
+    if (read && key !== null) guesses.remember(read.shape, key);
     const kept = key === null ? undefined : orders.peek(key);
     if (key === null || (!kept && offset < SHALLOW_ROWS)) {
       const [n, rows] = await Promise.all([total ?? repo().count(q), repo().page(q, pageNumber, pageSize)]);
@@ -126,7 +136,8 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
     }
     const order = await (kept ?? orders.get(key, () => repo().orderedIds(q)));
     const ids = Array.from(order.subarray(offset, offset + pageSize));
-    const rows = ids.length > 0 ? await repo().rowsOf(q.userId, ids) : [];
+    const rows =
+      ids.length === 0 ? [] : (readAlready(read, key, ids) ?? (await repo().rowsOf(q.userId, ids)));
     const n = total ?? order.length;
     return { results: await toMedia(q, albums, rows), pagination: makePagination(n, pageNumber, pageSize) };
   }
@@ -154,12 +165,32 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
     return { all, node, ids: subtreeIds(all, node.id) };
   }
 
-  /** The album and the galleries a gallery id stands for; the root (0) needs no galleries read. */
-  async function albumAt(caller: Caller, checkinId: number, galleryId: number, withTabs = false) {
+  /**
+   * The album and the galleries a gallery id stands for; the root (0) needs no galleries read.
+   * `page`: the page the request asks, whose rows the lookup reads along when this process has
+   * the order this request shape read last (`page-guess.ts`); `albumPage` takes them as `read`.
+   */
+  async function albumAt(
+    caller: Caller,
+    checkinId: number,
+    galleryId: number,
+    withTabs = false,
+    page?: { tab: Tab | undefined; number: number; size: number },
+  ) {
+    const guess =
+      page && guesses.guess(`${checkinId}/${galleryId}/${page.tab ?? ''}`, page.number, page.size);
     if (galleryId === 0)
-      return { ...(await (withTabs ? albumWithBought : album)(caller, checkinId)), ids: null };
-    const { auth, context } = await albumWithGalleries(caller, checkinId, withTabs);
-    return { auth, context, ids: galleryScope(context, galleryId).ids };
+      return {
+        ...(await findAlbum(caller, checkinId, { counts: true, galleries: false, bought: withTabs }, guess)),
+        ids: null,
+      };
+    const found = await findAlbum(
+      caller,
+      checkinId,
+      { counts: true, galleries: true, bought: withTabs },
+      guess,
+    );
+    return { ...found, ids: galleryScope(found.context, galleryId).ids };
   }
 
   const baseQuery = (
@@ -183,6 +214,7 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
     pageNumber: number,
     pageSize: number,
     nothingBought = false,
+    read?: PageRead,
   ) =>
     page(
       q,
@@ -191,6 +223,7 @@ export function albumMediaPages(deps: { db: Db; purchases: AlbumPurchasesView })
       q.purchased ? null : totalFrom(context.counts, q),
       [context.version],
       nothingBought ? [] : [context],
+      read,
     );
 
   /** The query narrowed to what the user bought (tab or category `bought`) or did not (`buyable`). */

@@ -48,11 +48,12 @@ export function albumMediaService(deps: {
       galleryId: number,
       query: { tab?: Tab; page: number; page_size: number; extras?: 'true' | 'false' },
     ) {
-      const { auth, context, ids } = await pages.albumAt(
+      const { auth, context, ids, read } = await pages.albumAt(
         caller,
         checkinId,
         galleryId,
         query.extras === 'true',
+        { tab: query.tab, number: query.page, size: query.page_size },
       );
       const base = pages.baseQuery(auth, context, ids);
       const q = await pages.byPurchase(
@@ -60,11 +61,12 @@ export function albumMediaService(deps: {
         [context],
         query.tab,
       );
-      if (query.extras !== 'true') return pages.albumPage(context, q, query.page, query.page_size);
+      if (query.extras !== 'true')
+        return pages.albumPage(context, q, query.page, query.page_size, false, read);
       // The counts first: when nothing here is bought the page needs no purchase lookup.
       const tabs = await pages.tabsWithBought(base, context, sumCounts(context.counts, ids));
       const bought = tabs.find((t) => t.type === 'bought')?.count ?? 0;
-      const result = await pages.albumPage(context, q, query.page, query.page_size, bought === 0);
+      const result = await pages.albumPage(context, q, query.page, query.page_size, bought === 0, read);
       return { ...result, tabs };
     },
 

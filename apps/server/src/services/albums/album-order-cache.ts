@@ -6,13 +6,14 @@
  */
 export function albumOrderCache({ maxIds = 2_000_000 }: { maxIds?: number } = {}) {
   const lists = new Map<string, Promise<Int32Array>>();
-  const sizes = new Map<string, number>();
+  /** The lists read to the end (the same as `lists` holds, once its promise has settled). */
+  const loaded = new Map<string, Int32Array>();
   let held = 0;
 
   const forget = (key: string) => {
     lists.delete(key);
-    held -= sizes.get(key) ?? 0;
-    sizes.delete(key);
+    held -= loaded.get(key)?.length ?? 0;
+    loaded.delete(key);
   };
 
   return {
@@ -25,6 +26,10 @@ export function albumOrderCache({ maxIds = 2_000_000 }: { maxIds?: number } = {}
         lists.set(key, hit);
       }
       return hit;
+    },
+    /** The list for this key if it is kept and read to the end, without waiting: no LRU move. */
+    loaded(key: string): Int32Array | undefined {
+      return loaded.get(key);
     },
     /** The list for this key; concurrent requests for a list not yet read share one read. */
     get(key: string, load: () => Promise<number[]>): Promise<Int32Array> {
@@ -39,7 +44,7 @@ export function albumOrderCache({ maxIds = 2_000_000 }: { maxIds?: number } = {}
         (ids) => {
           const list = Int32Array.from(ids);
           if (lists.get(key) === loading) {
-            sizes.set(key, list.length);
+            loaded.set(key, list);
             held += list.length;
             for (const old of lists.keys()) {
               if (held <= maxIds) break;
