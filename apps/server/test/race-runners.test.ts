@@ -191,6 +191,22 @@ describe.each(BACKENDS)('race runners on %s', (backend) => {
     expect(await importsOf(event.id)).toBe(0);
   });
 
+  it('answers a broken multipart form with a 400, storing nothing', async () => {
+    const event = await race('published', ['3201']);
+    const cut = `--zz\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\n\r\n${HEADER}\nA,B`;
+    for (const payload of ['not multipart at all', cut]) {
+      const answer = await t.h.app.inject({
+        method: 'POST',
+        url: importUrl(event.slug, '?consent_confirmed=true'),
+        headers: { authorization: `Token ${owner}`, 'content-type': 'multipart/form-data; boundary=zz' },
+        payload,
+      });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/form/i) });
+    }
+    expect(await runnersOf(event.id)).toBe(0);
+  });
+
   it('makes the imported bibs the issued list of an event without one, refusing what is no bib', async () => {
     const event = await race('published');
     const bad = await importCsv(event.slug, `${HEADER}\nHana,Ito,hana@example.com,12,\n`);
