@@ -66,18 +66,17 @@ export function wrongGuessLimits(
      * check made before any of them was counted (40 at once were 40 lookups for a budget of 10).
      */
     async lookUp<T>(who: CodeGuesser, find: () => Promise<T | undefined>): Promise<T | undefined> {
-      const reserved: [string, Limit][] = [];
+      const reserved = budgets(who);
+      // every budget at once: the writes cost a round trip (and a commit) each, in parallel
+      const windows = await Promise.all(reserved.map(([key, limit]) => limiter.reserve(key, limit)));
       const giveBack = () => Promise.all(reserved.map(([key, limit]) => limiter.release(key, limit)));
-      let usedUp: RateLimitedError | null = null;
-      for (const [key, limit] of budgets(who)) {
-        const window = await limiter.reserve(key, limit);
-        reserved.push([key, limit]);
-        if (window.count > limit.max) {
-          await giveBack();
-          throw new RateLimitedError(window.retryAfterSeconds);
-        }
-        if (window.count >= limit.max) usedUp = new RateLimitedError(window.retryAfterSeconds);
+      const over = windows.find((w, i) => w.count > reserved[i]![1].max);
+      if (over) {
+        await giveBack();
+        throw new RateLimitedError(over.retryAfterSeconds);
       }
+      const last = windows.find((w, i) => w.count >= reserved[i]![1].max);
+      const usedUp = last ? new RateLimitedError(last.retryAfterSeconds) : null;
       let found: T | undefined;
       try {
         found = await find();
