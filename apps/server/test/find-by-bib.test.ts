@@ -166,4 +166,22 @@ describe.each(BACKENDS)('find by bib on %s', (backend) => {
         .status,
     ).toBe(201);
   });
+
+  it('looks up no more wrong pairs than the budget when an account sends them all at once', async () => {
+    const burster = await signUp('burst@example.com');
+    const answers = await Promise.all(
+      Array.from({ length: 4 * perAccount.max }, (_, i) =>
+        find({ bib: '1042', last_name: `Burst${i}` }, burster, '198.51.100.30'),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(perAccount.max - 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3 * perAccount.max + 1);
+    // the address's counter holds the pairs actually looked up (blocked ones are given back): the
+    // account's budget, not the burst (before the fix: 40 lookups)
+    const { rows } = await h.database.executeSql('select count from rate_limits where key like $1', [
+      'bib:ip:198.51.100.30',
+    ]);
+    expect((rows[0] as { count: number }).count).toBe(perAccount.max);
+  });
 });

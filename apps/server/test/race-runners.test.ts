@@ -60,7 +60,7 @@ describe.each(BACKENDS)('race runners on %s', (backend) => {
     return { id: event.id, slug, gallery: gallery.id };
   }
 
-  const importCsv = (slug: string, text: string, query = '?consent_confirmed=true', headers = {}) =>
+  const importCsv = (slug: string, text: string | Buffer, query = '?consent_confirmed=true', headers = {}) =>
     t.h.app.inject({
       method: 'POST',
       url: importUrl(slug, query),
@@ -176,6 +176,35 @@ describe.each(BACKENDS)('race runners on %s', (backend) => {
     expect(await runnersOf(event.id)).toBe(0);
     expect(await importsOf(event.id)).toBe(0);
     expect(await codesOf(event.slug)).toEqual([]);
+  });
+
+  it('refuses a file not saved as UTF-8 or without runners, storing nothing', async () => {
+    const event = await race('published', ['3101']);
+    // Excel's plain "CSV" is Windows-1252: "José Müller" must not be stored as "Jos\uFFFD M\uFFFDller"
+    const latin1 = Buffer.from(`${HEADER}\nJosé,Müller,jose@example.com,3101,es\n`, 'latin1');
+    const answer = await importCsv(event.slug, latin1);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ imported: 0, refused: [{ row: 2, reason: 'file.not_utf8' }] });
+    const headerOnly = await importCsv(event.slug, `${HEADER}\r\n`);
+    expect(headerOnly.json()).toEqual({ imported: 0, refused: [{ row: 1, reason: 'file.empty' }] });
+    expect(await runnersOf(event.id)).toBe(0);
+    expect(await importsOf(event.id)).toBe(0);
+  });
+
+  it('answers a broken multipart form with a 400, storing nothing', async () => {
+    const event = await race('published', ['3201']);
+    const cut = `--zz\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\n\r\n${HEADER}\nA,B`;
+    for (const payload of ['not multipart at all', cut]) {
+      const answer = await t.h.app.inject({
+        method: 'POST',
+        url: importUrl(event.slug, '?consent_confirmed=true'),
+        headers: { authorization: `Token ${owner}`, 'content-type': 'multipart/form-data; boundary=zz' },
+        payload,
+      });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/form/i) });
+    }
+    expect(await runnersOf(event.id)).toBe(0);
   });
 
   it('makes the imported bibs the issued list of an event without one, refusing what is no bib', async () => {

@@ -1,6 +1,21 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AlternativeAnswer, DomainError, errorBody } from './errors';
 
+/**
+ * busboy's errors for a body that is not the multipart form its header announces (cut off, no
+ * boundary, a bad part header): plain `Error`s without a status, which every route reading
+ * `request.parts()` would answer as a 500 (found by the issue 20 audit on the runners import).
+ */
+const BROKEN_FORM =
+  /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Malformed content type)/;
+
+function isBrokenForm(error: Error, request: FastifyRequest): boolean {
+  const multipart = String(request.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('multipart/');
+  return multipart && !('statusCode' in error) && BROKEN_FORM.test(error.message);
+}
+
 /** How an error that is neither a domain error nor a client's mistake is answered (logged by the caller). */
 export type UnexpectedAnswer = (error: Error, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
@@ -19,6 +34,12 @@ export function setErrorHandler(app: FastifyInstance, unexpected: UnexpectedAnsw
           String((error.data as { retry_after_seconds: number }).retry_after_seconds),
         );
       return reply.status(error.status).send(errorBody(error));
+    }
+    if (isBrokenForm(error, request)) {
+      return reply.status(400).send({
+        code: 'bad_request',
+        message: 'The form could not be read: it was cut off or is not multipart/form-data.',
+      });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -41,6 +41,18 @@ export function rateLimitsRepository(db: Queryable) {
         .returning();
       if (!row) throw new Error('rate limit upsert returned nothing');
       return toWindow(row, windowSeconds, now);
+    },
+    /** Takes back one hit of `key`'s current window (an attempt that turned out not to count). */
+    async giveBack(key: string, windowSeconds: number, now: Date): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(
+          and(
+            eq(rateLimits.key, key),
+            gt(rateLimits.windowStartedAt, new Date(now.getTime() - windowSeconds * 1000)),
+          ),
+        );
     },
     async peek(key: string, windowSeconds: number, now: Date): Promise<Window> {
       const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));

@@ -130,9 +130,23 @@ describe('checkRunnersCsv', () => {
       { row: 1, reason: 'file.column_repeated', column: 'email' },
     ]);
     expect(checkRunnersCsv('\uFEFF\r\n\r\n', issued).refused).toEqual([{ row: 1, reason: 'file.empty' }]);
+    // a header and no runner imports nothing, and says so
+    expect(checkRunnersCsv('first name,last name,email,bib\r\n\r\n', issued).refused).toEqual([
+      { row: 1, reason: 'file.empty' },
+    ]);
     expect(checkRunnersCsv('first name,last name,email,bib\n"A,B,a@b.co,1042\n', issued).refused).toEqual([
       { row: 2, reason: 'file.unclosed_quote' },
     ]);
+  });
+
+  it('refuses a file not saved as UTF-8 at its first such row, rather than storing mangled names', () => {
+    // what a UTF-8 decoder (the browser's File.text(), the server's body parser) makes of the
+    // Windows-1252 bytes of "José Müller" (Excel's plain "CSV"): U+FFFD for each byte it cannot read
+    const latin1 = 'first name,last name,email,bib\nAna,Lee,a@b.co,1042\nJos\uFFFD,M\uFFFDller,j@b.co,1043\n';
+    expect(checkRunnersCsv(latin1, issued)).toEqual({
+      rows: [],
+      refused: [{ row: 3, reason: 'file.not_utf8' }],
+    });
   });
 
   it(`refuses a file of more than ${RUNNERS_CSV_MAX_ROWS} runners as a whole`, () => {
@@ -155,7 +169,8 @@ describe('checkRunnersCsv', () => {
         const csv = ['first name,last name,email,bib,language', ...rows.map((r) => r.join(','))].join('\n');
         const { rows: ok, refused } = checkRunnersCsv(csv, issued);
         const nonBlank = rows.filter((r) => r.some((c) => c.trim() !== '')).length;
-        expect(ok.length + refused.length).toBe(nonBlank);
+        expect(ok.length + refused.length).toBe(Math.max(nonBlank, 1));
+        if (nonBlank === 0) expect(refused).toEqual([{ row: 1, reason: 'file.empty' }]);
         expect(new Set(ok.map((r) => r.bib)).size).toBe(ok.length);
         for (const r of ok) expect(issued.has(r.bib)).toBe(true);
       }),

@@ -136,6 +136,7 @@ export function runnerColumnOf(header: string): RunnerColumn | undefined {
 /** Why a row (or, at row 1, the whole file) was refused. */
 export const RUNNER_REFUSALS = [
   'file.empty',
+  'file.not_utf8',
   'file.unclosed_quote',
   'file.too_many_rows',
   'file.column_missing',
@@ -182,6 +183,9 @@ export interface RunnersCsv {
   refused: RunnerRefusal[];
 }
 
+/** What a UTF-8 decoder puts for bytes that are no UTF-8. */
+const REPLACEMENT_CHARACTER = '\uFFFD';
+
 const emailSchema = z.email().max(RUNNER_EMAIL_MAX_CHARS);
 
 /** "de", "DE", "de-CH", "pt_BR" → the supported language, or undefined. */
@@ -226,11 +230,18 @@ export function checkRunnersCsv(text: string, issued: ReadonlySet<string>): Runn
   if (!parsed.ok)
     return { rows: [], refused: [{ row: parsed.unclosedQuoteRow, reason: 'file.unclosed_quote' }] };
   const records = parsed.records.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  // decision (issue 20 audit): a file in another encoding (Excel's plain "CSV" is Windows-1252)
+  // arrives decoded as UTF-8 with U+FFFD for each byte it could not read; storing that would
+  // put "Jos\uFFFD M\uFFFDller" in e-mails, so the file is refused where it first happens.
+  const mangled = records.find((r) => r.cells.some((c) => c.includes(REPLACEMENT_CHARACTER)));
+  if (mangled) return { rows: [], refused: [{ row: mangled.row, reason: 'file.not_utf8' }] };
   const [header, ...body] = records;
   if (header === undefined) return fileRefusal('file.empty');
   if (body.length > RUNNERS_CSV_MAX_ROWS) return fileRefusal('file.too_many_rows');
   const at = readHeader(header.cells);
   if (!(at instanceof Map)) return at;
+  // a right header without runners is as empty: nothing to import, and no import to record
+  if (body.length === 0) return fileRefusal('file.empty');
 
   const rows: RunnerRow[] = [];
   const refused: RunnerRefusal[] = [];

@@ -4,6 +4,7 @@ import {
   type BackoffCurve,
   backoffSeconds,
   rateLimitsRepository,
+  type Window,
 } from '../../repositories/rate-limits.repository';
 
 export type { BackoffCurve } from '../../repositories/rate-limits.repository';
@@ -61,6 +62,12 @@ export function rateLimiter(db: Db, now: () => Date) {
       const window = await repo.peek(key, limit.windowSeconds, now());
       if (window.count >= limit.max) throw new RateLimitedError(window.retryAfterSeconds);
     },
+    /**
+     * Counts an attempt before it is made and answers the count so far (this one included), so
+     * parallel attempts each see the others; `release` takes it back if it turns out not to count.
+     */
+    reserve: async (key: string, limit: Limit): Promise<Window> => repo.hit(key, limit.windowSeconds, now()),
+    release: (key: string, limit: Limit): Promise<void> => repo.giveBack(key, limit.windowSeconds, now()),
     /** Counts a failure; returns the 429 to throw when this failure reached the limit. */
     async recordFailure(key: string, limit: Limit): Promise<RateLimitedError | null> {
       const window = await repo.hit(key, limit.windowSeconds, now());

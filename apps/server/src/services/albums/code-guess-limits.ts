@@ -1,3 +1,4 @@
+import { RateLimitedError } from '../../http/errors';
 import type { Limit, RateLimiter } from '../accounts/rate-limiter';
 
 /**
@@ -42,7 +43,7 @@ type GuessLimits = { wrongCodesPerAddress: Limit; wrongCodesPerAccount: Limit };
 
 /** Limits on wrong guesses of one kind of code (`prefix` keeps the kinds' budgets apart). */
 export function wrongGuessLimits(
-  limiter: Pick<RateLimiter, 'assertOpen' | 'recordFailure'>,
+  limiter: Pick<RateLimiter, 'assertOpen' | 'recordFailure' | 'reserve' | 'release'>,
   prefix: string,
   limits: GuessLimits,
 ) {
@@ -60,12 +61,34 @@ export function wrongGuessLimits(
      * Looks a code up under the limits: 429 (with Retry-After) before the lookup while the address
      * or the account has used its wrong codes up, even for a right code, so guessing cannot go on
      * and be confirmed later; a miss is counted, and the miss that uses the budget up answers 429.
+     * decision (issue 20 audit): the attempt is counted BEFORE the lookup and given back when the
+     * code is right (or the attempt is refused), so a burst of parallel guesses cannot all pass a
+     * check made before any of them was counted (40 at once were 40 lookups for a budget of 10).
      */
     async lookUp<T>(who: CodeGuesser, find: () => Promise<T | undefined>): Promise<T | undefined> {
-      for (const [key, limit] of budgets(who)) await limiter.assertOpen(key, limit);
-      const found = await find();
-      if (found !== undefined) return found;
-      await this.recordWrong(who);
+      const reserved = budgets(who);
+      // every budget at once: the writes cost a round trip (and a commit) each, in parallel
+      const windows = await Promise.all(reserved.map(([key, limit]) => limiter.reserve(key, limit)));
+      const giveBack = () => Promise.all(reserved.map(([key, limit]) => limiter.release(key, limit)));
+      const over = windows.find((w, i) => w.count > reserved[i]![1].max);
+      if (over) {
+        await giveBack();
+        throw new RateLimitedError(over.retryAfterSeconds);
+      }
+      const last = windows.find((w, i) => w.count >= reserved[i]![1].max);
+      const usedUp = last ? new RateLimitedError(last.retryAfterSeconds) : null;
+      let found: T | undefined;
+      try {
+        found = await find();
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
+      if (found !== undefined) {
+        await giveBack();
+        return found;
+      }
+      if (usedUp) throw usedUp;
       return undefined;
     },
 
@@ -79,6 +102,7 @@ export function wrongGuessLimits(
 }
 export type WrongGuessLimits = ReturnType<typeof wrongGuessLimits>;
 
-export const codeGuessLimits = (limiter: Pick<RateLimiter, 'assertOpen' | 'recordFailure'>) =>
-  wrongGuessLimits(limiter, 'code', CODE_GUESS_LIMITS);
+export const codeGuessLimits = (
+  limiter: Pick<RateLimiter, 'assertOpen' | 'recordFailure' | 'reserve' | 'release'>,
+) => wrongGuessLimits(limiter, 'code', CODE_GUESS_LIMITS);
 export type CodeGuessLimits = WrongGuessLimits;
