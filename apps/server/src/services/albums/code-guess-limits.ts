@@ -47,10 +47,15 @@ export function wrongGuessLimits(
   prefix: string,
   limits: GuessLimits,
 ) {
+  const addressBudget = (who: CodeGuesser): [string, Limit] => [
+    `${prefix}:ip:${who.ip}`,
+    limits.wrongCodesPerAddress,
+  ];
+  const accountBudget = (who: CodeGuesser): [string, Limit] | null =>
+    who.userId === null ? null : [`${prefix}:account:${who.userId}`, limits.wrongCodesPerAccount];
   const budgets = (who: CodeGuesser): [string, Limit][] => {
-    const keys: [string, Limit][] = [[`${prefix}:ip:${who.ip}`, limits.wrongCodesPerAddress]];
-    if (who.userId !== null) keys.push([`${prefix}:account:${who.userId}`, limits.wrongCodesPerAccount]);
-    return keys;
+    const account = accountBudget(who);
+    return account ? [addressBudget(who), account] : [addressBudget(who)];
   };
   return {
     /** 429 (with Retry-After) while the address or the account has used its wrong codes up. */
@@ -61,22 +66,30 @@ export function wrongGuessLimits(
      * Looks a code up under the limits: 429 (with Retry-After) before the lookup while the address
      * or the account has used its wrong codes up, even for a right code, so guessing cannot go on
      * and be confirmed later; a miss is counted, and the miss that uses the budget up answers 429.
-     * decision (issue 20 audit): the attempt is counted BEFORE the lookup and given back when the
-     * code is right (or the attempt is refused), so a burst of parallel guesses cannot all pass a
-     * check made before any of them was counted (40 at once were 40 lookups for a budget of 10).
+     * decision (issue 20 audit, session 18): the ACCOUNT's attempt is counted before the lookup and
+     * given back when the code is right (or the attempt is refused or fails), so a burst of parallel
+     * guesses from one account cannot all pass a check made before any of them was counted (40 at
+     * once were 40 lookups for a budget of 10). The ADDRESS budget is checked before and charged
+     * after, as before: a crowd on one Wi-Fi shares that row, and right codes must not queue on it;
+     * a burst without an account can overshoot it by the burst's size once, then the address waits.
      */
     async lookUp<T>(who: CodeGuesser, find: () => Promise<T | undefined>): Promise<T | undefined> {
-      const reserved = budgets(who);
-      // every budget at once: the writes cost a round trip (and a commit) each, in parallel
-      const windows = await Promise.all(reserved.map(([key, limit]) => limiter.reserve(key, limit)));
-      const giveBack = () => Promise.all(reserved.map(([key, limit]) => limiter.release(key, limit)));
-      const over = windows.find((w, i) => w.count > reserved[i]![1].max);
-      if (over) {
+      const address = addressBudget(who);
+      const account = accountBudget(who);
+      const reserved = account
+        ? await limiter.reserve(account[0], account[1])
+        : { count: 0, retryAfterSeconds: 0 };
+      const giveBack = async () => {
+        if (account) await limiter.release(account[0], account[1]);
+      };
+      try {
+        if (account && reserved.count > account[1].max)
+          throw new RateLimitedError(reserved.retryAfterSeconds);
+        await limiter.assertOpen(address[0], address[1]);
+      } catch (error) {
         await giveBack();
-        throw new RateLimitedError(over.retryAfterSeconds);
+        throw error;
       }
-      const last = windows.find((w, i) => w.count >= reserved[i]![1].max);
-      const usedUp = last ? new RateLimitedError(last.retryAfterSeconds) : null;
       let found: T | undefined;
       try {
         found = await find();
@@ -88,7 +101,10 @@ export function wrongGuessLimits(
         await giveBack();
         return found;
       }
-      if (usedUp) throw usedUp;
+      // the account's miss is counted already; the address's now
+      const blocked = await limiter.recordFailure(address[0], address[1]);
+      if (blocked) throw blocked;
+      if (account && reserved.count >= account[1].max) throw new RateLimitedError(reserved.retryAfterSeconds);
       return undefined;
     },
 
