@@ -174,6 +174,13 @@ export default defineConfig(({ mode }) => ({
           groups: [
             // everything the first page needs in one chunk: one request, and gzip sees it all at once
             { name: 'app', tags: ['$initial'] },
+            // the API client and the method-and-path tables without zod: the e-mail link's early calls
+            // (features/checkins/api/early-album.ts, early-link.ts) start from these as soon as the app's
+            // script has run, instead of after the next chunk's schemas have been built (issue 20)
+            {
+              name: 'api',
+              test: /packages[\\/]contract[\\/]src[\\/](endpoint|routes|constants|enums|rules[\\/](retry|preview-link))\.ts$|src[\\/]shared[\\/](api[\\/](client|base|errors|health|session-events|endpoint-routes)|utils[\\/]preload-images)\.ts$/,
+            },
             // what every other screen shares (forms, schemas, API client, UI kit): one cached chunk
             {
               name: 'screens',
