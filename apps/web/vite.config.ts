@@ -46,6 +46,9 @@ function preloadFallbackCatalogue(): Plugin {
   };
 }
 
+/** The e-mail link's and the album page's early calls (zod-free: the `api` chunk and the entry). */
+const EARLY_CALLS = 'src/features/checkins/api/early-album.ts';
+
 /**
  * The pages a runner's e-mail opens, with the route modules each one loads (app/router.tsx: the
  * data layout, the login guard, the feature's list of screens, the screen). /preview names what a
@@ -53,9 +56,12 @@ function preloadFallbackCatalogue(): Plugin {
  * their chunks into the page as preload hints (apps/server/src/routes/web.routes.ts), so they
  * download beside the entry script instead of one after another once it has run (issue 20).
  */
-const ROUTE_PRELOADS: { path: string; modules: string[] }[] = [
+const ROUTE_PRELOADS: { path: string; modules: string[]; run?: string[] }[] = [
   {
     path: '/preview',
+    // a logged-in runner's check-in and user start from this script, right after the entry's:
+    // imported by the data layout, they would wait for every chunk of its graph (`screens`)
+    run: [EARLY_CALLS],
     modules: [
       'src/app/data-layout.tsx',
       'src/features/checkins/routes/checkin-screens.ts',
@@ -75,6 +81,7 @@ const ROUTE_PRELOADS: { path: string; modules: string[] }[] = [
   },
   {
     path: '/checkins/:picacode',
+    run: [EARLY_CALLS],
     modules: [
       'src/app/data-layout.tsx',
       'src/app/guards/require-login.tsx',
@@ -89,7 +96,8 @@ const ROUTE_PRELOADS: { path: string; modules: string[] }[] = [
 /**
  * Writes route-preloads.json beside index.html: per page of ROUTE_PRELOADS, the scripts (each
  * route module's chunk and the chunks it imports statically) and style sheets the page loads
- * after the entry script, less what index.html already loads.
+ * after the entry script, less what index.html already loads, and the module scripts it runs at
+ * once (`run`).
  */
 function routePreloads(): Plugin {
   return {
@@ -115,7 +123,13 @@ function routePreloads(): Plugin {
         return seen;
       };
       const initial = closure(chunks.filter((chunk) => chunk.isEntry));
-      const routes = ROUTE_PRELOADS.map(({ path, modules }) => {
+      const chunkOf = (module: string, path: string) => {
+        const id = fileURLToPath(new URL(module, import.meta.url));
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) throw new Error(`route-preloads: no chunk for ${module} (${path})`);
+        return chunk;
+      };
+      const routes = ROUTE_PRELOADS.map(({ path, modules, run = [] }) => {
         const roots = modules.map((module) => {
           const id = fileURLToPath(new URL(module, import.meta.url));
           const chunk = chunks.find((c) => c.facadeModuleId === id);
@@ -125,6 +139,7 @@ function routePreloads(): Plugin {
         const loaded = [...closure(roots)].filter((chunk) => !initial.has(chunk));
         return {
           path,
+          run: run.map((module) => `/${chunkOf(module, path).fileName}`),
           scripts: loaded.map((chunk) => `/${chunk.fileName}`),
           styles: [...new Set(loaded.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].map(
             (file) => `/${file}`,
@@ -174,6 +189,13 @@ export default defineConfig(({ mode }) => ({
           groups: [
             // everything the first page needs in one chunk: one request, and gzip sees it all at once
             { name: 'app', tags: ['$initial'] },
+            // the API client and the method-and-path tables without zod: the e-mail link's early calls
+            // (features/checkins/api/early-album.ts, early-link.ts) start from these as soon as the app's
+            // script has run, instead of after the next chunk's schemas have been built (issue 20)
+            {
+              name: 'api',
+              test: /packages[\\/]contract[\\/]src[\\/](endpoint|routes|constants|enums|rules[\\/](retry|preview-link))\.ts$|src[\\/]shared[\\/](api[\\/](client|base|errors|health|session-events|endpoint-routes)|utils[\\/]preload-images)\.ts$/,
+            },
             // what every other screen shares (forms, schemas, API client, UI kit): one cached chunk
             {
               name: 'screens',

@@ -67,7 +67,12 @@ describe("the pages a runner's e-mail opens", () => {
         scripts: ['/assets/preview-2.js', '/assets/screens-3.js'],
         styles: ['/assets/preview-4.css'],
       },
-      { path: '/checkins/:picacode', scripts: ['/assets/checkin-detail-5.js'], styles: [] },
+      {
+        path: '/checkins/:picacode',
+        scripts: ['/assets/checkin-detail-5.js'],
+        styles: [],
+        run: ['/assets/early-album-6.js'],
+      },
     ];
     await writeFile(join(dist, 'route-preloads.json'), JSON.stringify({ routes }));
     app = Fastify();
@@ -87,6 +92,9 @@ describe("the pages a runner's e-mail opens", () => {
     const album = (await app.inject({ url: '/checkins/K7M2Q9P' })).body;
     expect(album).toContain('href="/assets/checkin-detail-5.js"');
     expect(album).not.toContain('preview-2.js');
+    // the album's early lookup runs at once, after the entry script (a module script of the build)
+    expect(album).toContain('<script type="module" crossorigin src="/assets/early-album-6.js"></script>');
+    expect(preview).not.toContain('<script type="module" crossorigin src="/assets/early-album');
     for (const url of ['/', '/checkins', '/checkins/K7M2Q9P/more', '/previews']) {
       expect((await app.inject({ url })).body).not.toContain('modulepreload');
     }

@@ -72,9 +72,16 @@ export const paymentMethodRoutes = {
   detachCard: { method: 'POST', path: '/payments/v1/stripe/payment-methods/{id}/detach/' },
 } as const satisfies RouteTable;
 
-/** The album lookup by code: started by the web before the album screen's chunks are in (issue 20). */
+/** The album lookup by code and the check-in: started by the web before the album screen's chunks are in (issue 20). */
 export const checkinRoutes = {
   checkinByCode: { method: 'GET', path: '/v3/checkins/by-code/{code}/' },
+  // a logged-in runner's e-mail link: the check-in with its album, started beside the route's chunks
+  createCheckin: { method: 'POST', path: '/v2/checkins/' },
+} as const satisfies RouteTable;
+
+/** The signed-in user, asked for beside a logged-in runner's check-in on the e-mail link (issue 20). */
+export const accountRoutes = {
+  me: { method: 'GET', path: '/v2/users/me/' },
 } as const satisfies RouteTable;
 
 /** GET /v1/countries/ (a check-in call of the spec) for addresses. */

@@ -4,9 +4,9 @@ import { z } from 'zod';
 
 /**
  * Written by the web build (apps/web/vite.config.ts): per page a runner's e-mail opens, the
- * scripts and style sheets its route loads after the entry script. Written into that page as
- * preload hints, they download beside the entry script instead of one lazy chunk after another
- * once it has run (issue 20, the runner's first look).
+ * scripts and style sheets its route loads after the entry script, and the scripts it runs at once.
+ * Written into that page as preload hints, they download beside the entry script instead of one
+ * lazy chunk after another once it has run (issue 20, the runner's first look).
  */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -22,6 +22,8 @@ const routePreloadsSchema = z
           path: z.string().regex(/^(\/(:?[\w-]+))+$/),
           scripts: z.array(asset),
           styles: z.array(asset),
+          // scripts the page runs at once, beside the entry (a build before session 18 has none)
+          run: z.array(asset.regex(/\.js$/, 'a script')).default([]),
         })
         .strict(),
     ),
@@ -61,7 +63,10 @@ function matches(route: string, path: string): boolean {
 /**
  * A page's hints, for the head of its HTML: module preloads (as the build's own, `crossorigin`)
  * and style preloads (no `crossorigin`, as the app's own style links: the same request; the app
- * applies them when its route loads, so they never hold the first paint back).
+ * applies them when its route loads, so they never hold the first paint back). The `run` scripts
+ * are module scripts of the same build (the e-mail link's and album page's early calls, issue 20):
+ * after the entry, they start their calls without waiting for the route's other chunks; the app
+ * imports the same module later, which the browser does not run twice.
  */
 export function preloadTags(routes: RoutePreload[], path: string): string {
   const route = routes.find((r) => matches(r.path, path));
@@ -69,5 +74,6 @@ export function preloadTags(routes: RoutePreload[], path: string): string {
   return [
     ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...route.styles.map((href) => `<link rel="preload" as="style" href="${href}">`),
+    ...route.run.map((src) => `<script type="module" crossorigin src="${src}"></script>`),
   ].join('');
 }

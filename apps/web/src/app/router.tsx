@@ -143,11 +143,8 @@ export function createRoutes(): RouteObject[] {
             { index: true, loader: homeLoader, Component: HomePage, handle: handleOf(paths.home) },
             {
               id: 'data',
-              // a logged-in album page asks for its album beside these chunks (issue 20)
-              lazy: () => {
-                void import('../features/checkins/api/early-album');
-                return import('./data-layout');
-              },
+              // its module runs the e-mail link's and the album page's early calls first (issue 20)
+              lazy: () => import('./data-layout'),
               children: [
                 ...screensWith('all'),
                 { id: 'logged-out-only', loader: loggedOutOnlyLoader, children: screensWith('logged-out') },

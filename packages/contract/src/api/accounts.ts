@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { LANGUAGES } from '../languages';
 import { newPasswordSchema } from '../password-policy';
+import { accountRoutes } from '../routes';
 
 const tag = 'Accounts';
 
@@ -126,8 +127,7 @@ export const accountEndpoints = {
     response: detailResponseSchema,
   }),
   me: endpoint({
-    method: 'GET',
-    path: '/v2/users/me/',
+    ...accountRoutes.me,
     tag,
     access: 'user',
     summary: 'The signed-in user',

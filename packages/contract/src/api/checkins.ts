@@ -99,8 +99,7 @@ export const previewQuerySchema = z
 
 export const checkinEndpoints = {
   createCheckin: endpoint({
-    method: 'POST',
-    path: '/v2/checkins/',
+    ...checkinRoutes.createCheckin,
     tag,
     access: 'user-with-policies',
     status: 201,

@@ -41,10 +41,17 @@ export function useUser() {
 // protected page of each page load asks the server once; later navigations use the cache.
 let confirmedThisPageLoad = false;
 
-/** The user for route guards: fresh from the server once per page load, then from the cache. */
-export async function ensureUser(): Promise<User> {
+/**
+ * The user for route guards: fresh from the server once per page load, then from the cache.
+ * `started`: that same call, already made by the page's start (a logged-in runner's e-mail link).
+ */
+export async function ensureUser(started: Promise<User> | null = null): Promise<User> {
   if (confirmedThisPageLoad) return queryClient.ensureQueryData(userQueryOptions());
-  const user = await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 });
+  const user = await queryClient.fetchQuery({
+    ...userQueryOptions(),
+    ...(started ? { queryFn: async () => remember(await started) } : {}),
+    staleTime: 0,
+  });
   confirmedThisPageLoad = true;
   return user;
 }

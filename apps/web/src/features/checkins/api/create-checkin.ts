@@ -5,6 +5,7 @@ import { normalizePicacode } from '@fotodrop/contract/rules/picacode';
 import { callEndpoint } from '../../../shared/api/client';
 import { isApiError, isStepRequired } from '../../../shared/api/errors';
 import { useAppStore } from '../../../shared/store/app-store';
+import type { CreateCheckinAnswer } from './early-album';
 
 /** How creating a check-in ended (entry spec §4). */
 export type CheckinOutcome =
@@ -19,26 +20,31 @@ export type CheckinOutcome =
  * for recovery while the call runs, and while a further step is pending. 303 → a further step;
  * 400 checkin_exists_for_user → the user's existing album (data.picacode); other 400 / 404 →
  * invalid code. Anything else is thrown. `includeAlbum` (issue 20): the album the code opens comes
- * with the answer (created or already there), so it opens without a further call.
+ * with the answer (created or already there), so it opens without a further call. `started`: that
+ * same call (with `includeAlbum`), already made for this code by the page's start (early-link.ts).
  */
 export async function createCheckin(
   code: string,
-  { includeAlbum = false }: { includeAlbum?: boolean } = {},
+  {
+    includeAlbum = false,
+    started = null,
+  }: { includeAlbum?: boolean; started?: Promise<CreateCheckinAnswer> | null } = {},
 ): Promise<CheckinOutcome> {
   const picacode = normalizePicacode(code);
   const store = useAppStore.getState();
   store.setPicacodeRecovery(picacode);
   const preview = store.preview;
   try {
-    const { album, ...checkin } = await callEndpoint(checkinEndpoints.createCheckin, {
-      ...(includeAlbum ? { query: { include_album: 'true' as const } } : {}),
-      body: {
-        picacode,
-        platform: PLATFORM,
-        ...(preview?.source ? { source: preview.source } : {}),
-        ...(preview?.tags.length ? { tags: preview.tags } : {}),
-      },
-    });
+    const { album, ...checkin } = await (started ??
+      callEndpoint(checkinEndpoints.createCheckin, {
+        ...(includeAlbum ? { query: { include_album: 'true' as const } } : {}),
+        body: {
+          picacode,
+          platform: PLATFORM,
+          ...(preview?.source ? { source: preview.source } : {}),
+          ...(preview?.tags.length ? { tags: preview.tags } : {}),
+        },
+      }));
     store.setPicacodeRecovery(null);
     return { kind: 'created', checkin, ...(album ? { album } : {}) };
   } catch (error) {

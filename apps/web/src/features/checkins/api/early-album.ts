@@ -4,6 +4,15 @@ import { callEndpoint } from '../../../shared/api/client';
 import { endpointRoutes } from '../../../shared/api/endpoint-routes';
 import { useAppStore } from '../../../shared/store/app-store';
 import { preloadImages } from '../../../shared/utils/preload-images';
+import { startLinkedAlbum } from './early-link';
+
+// one chunk with this module (the route table names it): the preview takes the link's calls from here
+export {
+  type CreateCheckinAnswer,
+  startLinkedAlbum,
+  takeEarlyUser,
+  takeLinkedCheckin,
+} from './early-link';
 
 /**
  * The album lookup of a page opened on /checkins/:picacode, started as soon as the app's script
@@ -61,3 +70,4 @@ export function takeAlbumLookup(code: string): Promise<CheckinByCode> | null {
 }
 
 startAlbumLookup(window.location.pathname);
+startLinkedAlbum(window.location.pathname, window.location.search);

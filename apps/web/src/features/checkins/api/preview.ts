@@ -18,6 +18,7 @@ import { useAppStore } from '../../../shared/store/app-store';
 import { writeItem } from '../../../shared/store/safe-storage';
 import { preloadImages } from '../../../shared/utils/preload-images';
 import { createCheckin } from './create-checkin';
+import { takeLinkedCheckin } from './early-album';
 
 /**
  * decision: what a partner app's /preview?accessToken= link records. No cookie banner or webview
@@ -198,7 +199,8 @@ async function openLinkedAlbum(): Promise<PreviewResult> {
   if (!remembered || !code || remembered.redirect || remembered.marketingCheck) return albums;
   try {
     const [outcome, queries] = await Promise.all([
-      createCheckin(code, { includeAlbum: true }),
+      // the page's start made the call already when it could tell this would follow (early-link.ts)
+      createCheckin(code, { includeAlbum: true, started: takeLinkedCheckin(code) }),
       import('./checkin-queries'),
     ]);
     if ((outcome.kind !== 'created' && outcome.kind !== 'exists') || !outcome.album) return albums;

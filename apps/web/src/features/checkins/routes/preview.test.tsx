@@ -4,6 +4,7 @@ import { useAppStore } from '../../../shared/store/app-store';
 import { leaveSite } from '../../../shared/utils/leave-site';
 import { here, renderApp } from '../../../test/render-app';
 import { makeMediaList } from '../../album/test/fake-album';
+import { startLinkedAlbum, takeEarlyUser, takeLinkedCheckin } from '../api/early-album';
 import { PREVIEW_STORAGE_KEYS } from '../api/preview';
 import { setUpCheckinTestServer } from '../test/checkin-test-server';
 import { makeCheckin, makePreview } from '../test/fixtures';
@@ -354,6 +355,57 @@ describe('/preview', () => {
       expect(alert.textContent).toBe('Too many attempts. Please wait 30 minutes and try again.');
       expect(here(router)).toBe('/preview?picacode=K7M2Q9P');
       expect(previewCall()).toBeUndefined();
+    });
+
+    it("starts a logged-in runner's check-in and user with the page, one call each, and opens the album", async () => {
+      embed({ picacode: 'k7m2q9p' }, 200, makePreview());
+      useAppStore.getState().setAuth('k1');
+      api.answer = (req) =>
+        req.path === '/api/v2/checkins/?include_album=true'
+          ? { status: 201, body: { ...makeCheckin(), album } }
+          : undefined;
+      // what the page's start does (early-album.ts), before the route's chunks are in
+      startLinkedAlbum('/preview', '?picacode=k7m2q9p');
+      await vi.waitFor(() => expect(createCall()).toBeTruthy());
+      const router = renderApp('/preview?picacode=k7m2q9p');
+      await screen.findByRole('heading', { level: 1, name: 'Alpine Marathon 2026' }, { timeout: 5000 });
+      expect(here(router)).toBe('/checkins/K7M2Q9P');
+      expect(await screen.findByAltText('Photo 1 of 3')).toBeTruthy();
+      expect(JSON.parse(createCall()!.body)).toEqual({
+        picacode: 'K7M2Q9P',
+        platform: 'site',
+        source: 'newsletter',
+        tags: ['spring'],
+      });
+      expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/checkins/'))).toHaveLength(1);
+      expect(api.server.requests.filter((r) => r.path.startsWith('/api/v2/users/me/'))).toHaveLength(1);
+      expect(previewCall()).toBeUndefined();
+      expect(byCodeCalls()).toHaveLength(0);
+      expect(useAppStore.getState().preview?.autoCheckinPicacode).toBeNull();
+    });
+
+    it('starts nothing early when the list screen would come first, or the page is not the link', async () => {
+      useAppStore.getState().setAuth('k1');
+      const early = (search: string, status: number, body: unknown, pathname = '/preview') => {
+        embed({ picacode: 'K7M2Q9P' }, status, body);
+        startLinkedAlbum(pathname, search);
+        document.getElementById('fotodrop-preview')?.remove();
+        return { checkin: takeLinkedCheckin('K7M2Q9P'), user: takeEarlyUser() };
+      };
+      const none = { checkin: null, user: null };
+      // a redirect target, the marketing consent, an SSO address, a partner token: not this way
+      expect(early('?picacode=K7M2Q9P&redirect=%2Fprofile', 200, makePreview())).toEqual(none);
+      expect(early('?picacode=K7M2Q9P', 200, makePreview({ pica_service_id: 2394 }))).toEqual(none);
+      expect(early('?picacode=K7M2Q9P', 200, makePreview({ sso_url: 'https://sso.example/' }))).toEqual(none);
+      expect(early('?picacode=K7M2Q9P&accessToken=p1', 200, makePreview())).toEqual(none);
+      // a refused code, an answer for another link, another page
+      expect(early('?picacode=K7M2Q9P', 404, { code: 'not_found', message: 'No album.' })).toEqual(none);
+      expect(early('?picacode=OTHER123', 200, makePreview())).toEqual(none);
+      expect(early('?picacode=K7M2Q9P', 200, makePreview(), '/checkins')).toEqual(none);
+      // a visitor
+      useAppStore.getState().logout();
+      expect(early('?picacode=K7M2Q9P', 200, makePreview())).toEqual(none);
+      expect(api.server.requests).toHaveLength(0);
     });
 
     it('calls the API when the page carries the answer for another link', async () => {

@@ -12,6 +12,7 @@ import { ButtonLink } from '../../../shared/ui/button';
 import { DateRange } from '../../../shared/ui/date-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { leaveSite } from '../../../shared/utils/leave-site';
+import { takeEarlyUser } from '../api/early-album';
 import { FIRST_SCREEN_PHOTOS, startPreview, takePreview } from '../api/preview';
 
 /**
@@ -25,8 +26,8 @@ export function loader({ request }: LoaderFunctionArgs): null {
   // (one call per page load), meanwhile
   if (useAppStore.getState().token) {
     void import('./checkin-detail');
-    // a failure is the guard's to handle, when it asks again
-    ensureUser().catch(() => undefined);
+    // a failure is the guard's to handle, when it asks again; the page's start may have asked already
+    ensureUser(takeEarlyUser()).catch(() => undefined);
   }
   return null;
 }
