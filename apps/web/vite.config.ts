@@ -194,7 +194,7 @@ export default defineConfig(({ mode }) => ({
             // script has run, instead of after the next chunk's schemas have been built (issue 20)
             {
               name: 'api',
-              test: /packages[\\/]contract[\\/]src[\\/](endpoint|routes|constants|enums|rules[\\/](retry|preview-link))\.ts$|src[\\/]shared[\\/](api[\\/](client|base|errors|health|session-events|endpoint-routes)|utils[\\/]preload-images)\.ts$/,
+              test: /packages[\\/]contract[\\/]src[\\/](endpoint|routes|constants|enums|rules[\\/](retry|preview-link|picacode-text))\.ts$|src[\\/]shared[\\/](api[\\/](client|base|errors|health|session-events|endpoint-routes)|utils[\\/]preload-images)\.ts$/,
             },
             // what every other screen shares (forms, schemas, API client, UI kit): one cached chunk
             {

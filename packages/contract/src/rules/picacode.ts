@@ -1,19 +1,20 @@
 import { z } from 'zod';
 
-export const PICACODE_MIN_LENGTH = 4;
-export const PICACODE_MAX_LENGTH = 16;
+import { normalizePicacode, PICACODE_PATTERN } from './picacode-text';
 
-/** What the user typed, as the server expects it: no whitespace anywhere, upper case. */
-export function normalizePicacode(s: string): string {
-  return s.replace(/\s+/g, '').toUpperCase();
-}
+export {
+  normalizePicacode,
+  PICACODE_MAX_LENGTH,
+  PICACODE_MIN_LENGTH,
+  PICACODE_PATTERN,
+} from './picacode-text';
 
 /** An album code: after normalisation 4–16 characters of A–Z and 0–9. Outputs the normalised code. */
 export const picacodeSchema = z
   .string()
   .transform(normalizePicacode)
   .pipe(
-    z.string().regex(new RegExp(`^[A-Z0-9]{${PICACODE_MIN_LENGTH},${PICACODE_MAX_LENGTH}}$`), {
+    z.string().regex(PICACODE_PATTERN, {
       message: 'picacode.invalid',
     }),
   );

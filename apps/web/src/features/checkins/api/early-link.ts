@@ -4,6 +4,7 @@ import type { checkinEndpoints } from '@fotodrop/contract/api/checkins';
 import { MARKETING_CHECK_SERVICE_ID, PLATFORM } from '@fotodrop/contract/constants';
 import type { ResponseOf } from '@fotodrop/contract/endpoint';
 import { accountRoutes, checkinRoutes } from '@fotodrop/contract/routes';
+import { normalizePicacode, PICACODE_PATTERN } from '@fotodrop/contract/rules/picacode-text';
 import {
   type EmbeddedPreview,
   hasPreviewQuery,
@@ -35,9 +36,6 @@ export type CreateCheckinAnswer = ResponseOf<typeof checkinEndpoints.createCheck
 let linked: { code: string; answer: Promise<CreateCheckinAnswer> } | null = null;
 let user: Promise<User> | null = null;
 
-/** The code as the check-in sends it (`normalizePicacode`, without its zod module). */
-const normalized = (code: string) => code.replace(/\s+/g, '').toUpperCase();
-
 /** The page's embedded preview, read without taking it (the preview sequence takes it). */
 function peekEmbeddedPreview(): EmbeddedPreview | null {
   const text = document.getElementById(PREVIEW_DATA_ELEMENT_ID)?.textContent;
@@ -59,9 +57,8 @@ function linkedCode(query: URLSearchParams): { code: string; preview: PreviewRes
   const preview = embedded.body as PreviewResponse | null;
   if (!preview || typeof preview !== 'object' || preview.sso_url) return null;
   if (preview.pica_service_id === MARKETING_CHECK_SERVICE_ID) return null;
-  // the code rule (`picacodeSchema`), without its zod module
-  const code = normalized(preview.picacode ?? query.get('picacode') ?? '');
-  return /^[A-Z0-9]{4,16}$/.test(code) ? { code, preview } : null;
+  const code = normalizePicacode(preview.picacode ?? query.get('picacode') ?? '');
+  return PICACODE_PATTERN.test(code) ? { code, preview } : null;
 }
 
 /** Starts the check-in and the user of a logged-in runner's link; otherwise nothing. */
@@ -92,7 +89,7 @@ export function startLinkedAlbum(pathname: string, search: string): void {
 
 /** The check-in started for this code, once; null when none was. */
 export function takeLinkedCheckin(code: string): Promise<CreateCheckinAnswer> | null {
-  if (!linked || linked.code !== normalized(code)) return null;
+  if (!linked || linked.code !== normalizePicacode(code)) return null;
   const { answer } = linked;
   linked = null;
   return answer;
